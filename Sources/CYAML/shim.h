@@ -1,0 +1,4 @@
+#ifndef FEEDSITE_CYAML_SHIM_H
+#define FEEDSITE_CYAML_SHIM_H
+#include <yaml.h>
+#endif

@@ -1,0 +1,154 @@
+/// Reads typed values out of YAML nodes, recording a diagnostic for every mismatch.
+struct ConfigFieldReader {
+    var diagnostics = DiagnosticCollector()
+}
+
+extension ConfigFieldReader {
+    /// The entries of a map node, or nil (with an error) when the node is something else.
+    mutating func entries(of node: YAMLNode, what: String) -> [YAMLEntry]? {
+        if case .mapping(let entries) = node.content { return entries }
+        if isNull(node) { return [] }
+        mismatch(node, expected: what)
+        return nil
+    }
+
+    /// Reports keys outside `known`, suggesting the closest known key.
+    mutating func checkKeys(_ entries: [YAMLEntry], known: [String], in place: String,
+                            elsewhere: [String: String] = [:]) {
+        for entry in entries where !known.contains(entry.key) {
+            var hint = elsewhere[entry.key]
+            if hint == nil, let closest = Suggestion.closest(to: entry.key, in: known + elsewhere.keys) {
+                hint = "did you mean '\(closest)'?" + (elsewhere[closest].map { " (\($0))" } ?? "")
+            }
+            diagnostics.error(entry.keyLocation, "unknown key '\(entry.key)' in \(place)",
+                              hint: hint ?? "\(place) accepts: \(known.joined(separator: ", "))")
+        }
+    }
+
+    /// Text from any scalar but null (numbers and booleans read as written).
+    mutating func text(_ node: YAMLNode, what: String = "a string") -> String? {
+        guard case .scalar(let scalar) = node.content, scalar.value != .null else {
+            mismatch(node, expected: what)
+            return nil
+        }
+        return scalar.text
+    }
+
+    /// A non-empty text.
+    mutating func nonEmptyText(_ node: YAMLNode, key: String) -> String? {
+        guard let value = text(node) else { return nil }
+        if value.trimmingSpaces.isEmpty {
+            diagnostics.error(node.location, "'\(key)' must not be empty", hint: "write some text, or remove the key")
+            return nil
+        }
+        return value
+    }
+
+    /// An integer within `range`.
+    mutating func integer(_ node: YAMLNode, key: String, in range: ClosedRange<Int>, what: String) -> Int? {
+        guard case .scalar(let scalar) = node.content, case .int(let value) = scalar.value else {
+            var hint: String?
+            if case .scalar(let scalar) = node.content, scalar.isQuoted, Int(scalar.text) != nil {
+                hint = "remove the quotes: \(key): \(scalar.text)"
+            }
+            mismatch(node, expected: what, hint: hint)
+            return nil
+        }
+        guard range.contains(value) else {
+            let bounds = range.upperBound == .max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+            diagnostics.error(node.location, "'\(key)' must be \(bounds), found \(value)", hint: nil)
+            return nil
+        }
+        return value
+    }
+
+    /// A number (integer or decimal) within `range`.
+    mutating func number(_ node: YAMLNode, key: String, in range: ClosedRange<Double>, what: String) -> Double? {
+        guard case .scalar(let scalar) = node.content else {
+            mismatch(node, expected: what)
+            return nil
+        }
+        let number: Double
+        switch scalar.value {
+        case .int(let value): number = Double(value)
+        case .double(let value) where value.isFinite: number = value
+        default:
+            mismatch(node, expected: what, hint: scalar.isQuoted && Double(scalar.text) != nil ? "remove the quotes" : nil)
+            return nil
+        }
+        guard range.contains(number) else {
+            diagnostics.error(node.location, "'\(key)' must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), found \(Self.format(number))")
+            return nil
+        }
+        return number
+    }
+
+    /// `true` or `false`.
+    mutating func bool(_ node: YAMLNode) -> Bool? {
+        if case .scalar(let scalar) = node.content, case .bool(let value) = scalar.value { return value }
+        var hint: String?
+        if case .scalar(let scalar) = node.content,
+           ["yes", "no", "on", "off", "y", "n"].contains(scalar.text.lowercased()) {
+            hint = "YAML 1.2 reads '\(scalar.text)' as text; write true or false"
+        } else if case .scalar(let scalar) = node.content, scalar.isQuoted, ["true", "false"].contains(scalar.text) {
+            hint = "remove the quotes"
+        }
+        mismatch(node, expected: "true or false", hint: hint)
+        return nil
+    }
+
+    /// One of an enum's raw values, suggesting the closest.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, as: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        guard let value = text(node, what: "one of \(Self.list(names))") else { return nil }
+        if let choice = Choice(rawValue: value) { return choice }
+        diagnostics.error(node.location, "'\(value)' is not a valid \(key); expected one of \(Self.list(names))",
+                          hint: Suggestion.didYouMean(value, in: names))
+        return nil
+    }
+
+    /// The items of a list node, or nil (with an error) when the node is something else.
+    mutating func items(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+        if case .sequence(let items) = node.content { return items }
+        var hint: String?
+        if case .scalar(let scalar) = node.content, scalar.value != .null {
+            hint = "write a list, e.g. [\(scalar.text)]"
+        }
+        mismatch(node, expected: what, hint: hint)
+        return nil
+    }
+
+    /// Records "expected X, found Y".
+    mutating func mismatch(_ node: YAMLNode, expected: String, hint: String? = nil) {
+        var found = node.typeDescription
+        if case .scalar(let scalar) = node.content, scalar.value != .null {
+            found += " '\(scalar.text.count > 40 ? String(scalar.text.prefix(40)) + "…" : scalar.text)'"
+        }
+        diagnostics.error(node.location, "expected \(expected), found \(found)", hint: hint)
+    }
+
+    func isNull(_ node: YAMLNode) -> Bool {
+        if case .scalar(let scalar) = node.content, scalar.value == .null { return true }
+        return false
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func format(_ value: Double) -> String {
+        TemplateValue.double(value).renderedText
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[first...last]
+    }
+}

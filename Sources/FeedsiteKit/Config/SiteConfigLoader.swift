@@ -1,0 +1,24 @@
+import Foundation
+
+/// Reads and validates `site.yml`.
+package enum SiteConfigLoader {
+    /// Loads the config file at `path` (as the user wrote it; messages name it that way).
+    package static func load(path: String) throws -> SiteConfig {
+        let bytes = try FileInput.read(path, purpose: "the site configuration",
+                                       missingHint: "run 'feedsite init' to create a site here, or pass --config PATH")
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        return try decode(bytes, file: path, siteFolder: absolute.deletingLastPathComponent().path)
+    }
+
+    /// Validates config text; `file` names it in diagnostics, `siteFolder` anchors relative folders.
+    package static func decode(_ bytes: [UInt8], file: String, siteFolder: String) throws(DiagnosticError) -> SiteConfig {
+        let root = try YAMLReader(file: file).read(bytes)
+        var decoder = SiteConfigDecoder(file: file)
+        let config = decoder.decode(root, siteFolder: siteFolder) { path in
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: siteFolder).appendingPathComponent(path)
+            return url.standardizedFileURL.path
+        }
+        guard let config else { throw DiagnosticError(decoder.fields.diagnostics.diagnostics) }
+        return config
+    }
+}

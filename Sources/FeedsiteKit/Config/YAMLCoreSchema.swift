@@ -1,0 +1,75 @@
+/// Resolves plain scalars to typed values following the YAML 1.2 core schema.
+enum YAMLCoreSchema {
+    /// The value of a plain (unquoted) scalar.
+    static func resolvePlain(_ text: String) -> YAMLScalar.Value {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: break
+        }
+        let bytes = Array(text.utf8)
+        if isDecimalInteger(bytes) {
+            if let value = Int(text) { return .int(value) }
+            if let value = Double(text) { return .double(value) }
+        }
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
+            let digits = String(decoding: bytes[2...], as: UTF8.self)
+            if bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(\.isHexDigit), let value = Int(digits, radix: 16) {
+                return .int(value)
+            }
+            if bytes[1] == UInt8(ascii: "o"), bytes[2...].allSatisfy(\.isOctalDigit), let value = Int(digits, radix: 8) {
+                return .int(value)
+            }
+        }
+        if isFloat(bytes), let value = Double(text) { return .double(value) }
+        return .string(text)
+    }
+}
+
+private extension YAMLCoreSchema {
+    /// `[-+]?[0-9]+`
+    static func isDecimalInteger(_ bytes: [UInt8]) -> Bool {
+        var digits = bytes[...]
+        if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy(\.isDecimalDigit)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    static func isFloat(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        func skipDigits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index].isDecimalDigit { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        let integerDigits = skipDigits()
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = skipDigits()
+        }
+        guard integerDigits > 0 || fractionDigits > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            guard skipDigits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+}
+
+extension UInt8 {
+    var isDecimalDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    var isOctalDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "7") }
+    var isHexDigit: Bool {
+        isDecimalDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+    }
+}

@@ -1,0 +1,10 @@
+/// A parser event, copied out of libyaml so that the rest of the loader never sees C types.
+enum YAMLEvent {
+    case documentStart(SourceLocation)
+    case alias(String, SourceLocation)
+    case scalar(String, isPlain: Bool, anchor: String?, tag: String?, SourceLocation)
+    case sequenceStart(anchor: String?, tag: String?, SourceLocation)
+    case mappingStart(anchor: String?, tag: String?, SourceLocation)
+    case collectionEnd
+    case other
+}

@@ -1,0 +1,85 @@
+/// One node of a parsed YAML document, with the position where it starts.
+package struct YAMLNode: Sendable {
+    /// What the node holds.
+    package enum Content: Sendable {
+        case scalar(YAMLScalar)
+        case sequence([YAMLNode])
+        case mapping([YAMLEntry])
+    }
+
+    /// The node's content.
+    package var content: Content
+    /// Where the node starts (for a key, where the key starts).
+    package var location: SourceLocation
+
+    /// Creates a node.
+    package init(_ content: Content, at location: SourceLocation) {
+        self.content = content
+        self.location = location
+    }
+}
+
+/// One key and value of a YAML mapping.
+package struct YAMLEntry: Sendable {
+    /// The key as text (keys are always scalars here).
+    package var key: String
+    /// Where the key starts.
+    package var keyLocation: SourceLocation
+    /// The value.
+    package var value: YAMLNode
+}
+
+/// A scalar with its source text and its value under the YAML 1.2 core schema.
+package struct YAMLScalar: Sendable {
+    /// The typed value of a scalar.
+    package enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        case string(String)
+    }
+
+    /// The scalar's text after YAML unescaping and folding.
+    package var text: String
+    /// Whether it was quoted or a block scalar (then it is always a string).
+    package var isQuoted: Bool
+    /// The typed value.
+    package var value: Value
+}
+
+extension YAMLNode {
+    /// A short description of the node's type for "expected X, found Y" messages.
+    package var typeDescription: String {
+        switch content {
+        case .sequence: "a list"
+        case .mapping: "a map"
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .null: "nothing (null)"
+            case .bool: "a boolean"
+            case .int: "an integer"
+            case .double: "a number"
+            case .string: "a string"
+            }
+        }
+    }
+
+    /// The node converted to template data; map keys keep their last value.
+    package var templateValue: TemplateValue {
+        switch content {
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .null: .null
+            case .bool(let value): .bool(value)
+            case .int(let value): .int(value)
+            case .double(let value): .double(value)
+            case .string(let value): .string(value)
+            }
+        case .sequence(let items):
+            .list(items.map(\.templateValue))
+        case .mapping(let entries):
+            .map(Dictionary(entries.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import CYAML
+
+/// Parses YAML text into `YAMLNode`s that know their positions. The only file that touches libyaml.
+package struct YAMLReader: Sendable {
+    /// The file name used in locations and messages.
+    package var file: String
+
+    /// Creates a reader whose diagnostics name `file`.
+    package init(file: String) {
+        self.file = file
+    }
+
+    /// Parses one YAML document; nil when the text holds no document (empty or only comments).
+    ///
+    /// Aliases are expanded within a budget (so a small file cannot grow into millions of nodes);
+    /// duplicate keys, a second document, unknown aliases and tags, syntax errors and invalid UTF-8
+    /// are reported as diagnostics with positions.
+    package func read(_ bytes: [UInt8]) throws(DiagnosticError) -> YAMLNode? {
+        if bytes.isEmpty { return nil }
+        var builder = YAMLTreeBuilder(file: file, aliasBudget: Self.aliasBudget(forByteCount: bytes.count))
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw DiagnosticError([Diagnostic(at: location(0, 0), "out of memory while starting the YAML parser")])
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        let failure: Diagnostic? = bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    return parserFailure(parser, bytes: buffer)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { return nil }
+                if let stop = builder.consume(makeEvent(event)) { return stop }
+            }
+        }
+        if let failure { builder.diagnostics.add(failure) }
+        try builder.diagnostics.throwIfErrors()
+        return builder.root
+    }
+
+    /// How many nodes aliases may add in a file of this size: generous for real files,
+    /// far below what an alias bomb needs.
+    package static func aliasBudget(forByteCount count: Int) -> Int {
+        min(2_000_000, 50_000 + 4 * count)
+    }
+}
+
+private extension YAMLReader {
+    /// Copies what the tree builder needs out of a libyaml event.
+    func makeEvent(_ event: yaml_event_t) -> YAMLEvent {
+        let at = location(Int(event.start_mark.line), Int(event.start_mark.column))
+        func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        }
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(at)
+        case YAML_ALIAS_EVENT:
+            return .alias(text(event.data.alias.anchor) ?? "", at)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+            } ?? ""
+            return .scalar(value, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                           anchor: text(scalar.anchor), tag: text(scalar.tag), at)
+        case YAML_SEQUENCE_START_EVENT:
+            return .sequenceStart(anchor: text(event.data.sequence_start.anchor), tag: text(event.data.sequence_start.tag), at)
+        case YAML_MAPPING_START_EVENT:
+            return .mappingStart(anchor: text(event.data.mapping_start.anchor), tag: text(event.data.mapping_start.tag), at)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            return .collectionEnd
+        default:
+            return .other
+        }
+    }
+
+    func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line + 1, column: column + 1)
+    }
+
+    /// Turns libyaml's error into a diagnostic worded for people.
+    func parserFailure(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        let context = parser.context.map { String(cString: $0) }
+        if parser.error == YAML_READER_ERROR {
+            var offset = parser.problem_offset
+            if problem.contains("trailing") {
+                // libyaml points at the bad trailing byte; people need the start of the broken character.
+                var back = offset
+                while back > 0, offset - back < 3, bytes[back - 1] & 0x80 != 0 {
+                    back -= 1
+                    if bytes[back] & 0xC0 == 0xC0 {
+                        offset = back
+                        break
+                    }
+                }
+            }
+            let (line, column) = Self.lineAndColumn(ofByte: offset, in: bytes)
+            let at = SourceLocation(file: file, line: line, column: column)
+            if problem.contains("UTF-8") || problem.contains("Unicode") {
+                let byte = offset < bytes.count ? bytes[offset] : 0
+                return Diagnostic(at: at, "the file is not valid UTF-8 (\(problem) 0x\(String(byte, radix: 16, uppercase: true)))",
+                                  hint: "save the file with UTF-8 encoding")
+            }
+            if problem.contains("control characters") {
+                let scalar = String(parser.problem_value, radix: 16, uppercase: true)
+                return Diagnostic(at: at, "control character U+\(String(repeating: "0", count: max(0, 4 - scalar.count)))\(scalar) is not allowed in YAML",
+                                  hint: "remove it, or write it as an escape such as \"\\t\" inside double quotes")
+            }
+            return Diagnostic(at: at, "cannot read the file: \(problem)")
+        }
+        let mark = parser.problem_mark
+        let at = location(Int(mark.line), Int(mark.column))
+        let contextAt = location(Int(parser.context_mark.line), Int(parser.context_mark.column))
+        let character = Self.character(atLine: Int(mark.line), column: Int(mark.column), in: bytes)
+        return YAMLSyntaxMessages.diagnostic(problem: problem, context: context, at: at, contextAt: contextAt, character: character)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    static func lineAndColumn(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// The character at a 0-based line and column, for messages about it.
+    static func character(atLine line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Character? {
+        var currentLine = 0
+        var start = 0
+        while currentLine < line, start < bytes.count {
+            if bytes[start] == UInt8(ascii: "\n") { currentLine += 1 }
+            start += 1
+        }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let scalars = Array(text.unicodeScalars)
+        return column < scalars.count ? Character(scalars[column]) : nil
+    }
+}

@@ -1,0 +1,144 @@
+/// Builds the node tree from parser events: anchors and aliases, duplicate keys, tags and the alias budget.
+struct YAMLTreeBuilder {
+    let file: String
+    let aliasBudget: Int
+    var diagnostics = DiagnosticCollector()
+    private(set) var root: YAMLNode?
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var documents = 0
+    private var aliasNodes = 0
+
+    init(file: String, aliasBudget: Int) {
+        self.file = file
+        self.aliasBudget = aliasBudget
+    }
+
+    /// Takes one event; returns a diagnostic when parsing must stop here.
+    mutating func consume(_ event: YAMLEvent) -> Diagnostic? {
+        switch event {
+        case .documentStart(let at):
+            documents += 1
+            if documents > 1 {
+                return Diagnostic(at: at, "a second YAML document starts here; feedsite reads exactly one",
+                                  hint: "remove the '---' line and merge the two parts, or delete everything after it")
+            }
+        case .alias(let name, let at):
+            guard let anchored = anchors[name] else {
+                diagnostics.error(at, "alias '*\(name)' refers to no anchor defined above it",
+                                  hint: Suggestion.closest(to: name, in: anchors.keys).map { "did you mean '*\($0)'?" }
+                                      ?? "define '&\(name)' on a value before this line")
+                attach(YAMLNode(.scalar(YAMLScalar(text: "", isQuoted: false, value: .null)), at: at), size: 1)
+                return nil
+            }
+            aliasNodes += anchored.size
+            if aliasNodes > aliasBudget {
+                return Diagnostic(at: at, "aliases expand this document to more than \(aliasBudget) nodes",
+                                  hint: "this looks like an alias bomb; write the values out instead of nesting aliases")
+            }
+            var node = anchored.node
+            node.location = at
+            attach(node, size: anchored.size)
+        case .scalar(let text, let isPlain, let anchor, let tag, let at):
+            let value = resolve(text, isPlain: isPlain, tag: tag, at: at)
+            let node = YAMLNode(.scalar(YAMLScalar(text: text, isQuoted: !isPlain, value: value)), at: at)
+            if let anchor { anchors[anchor] = (node, 1) }
+            attach(node, size: 1)
+        case .sequenceStart(let anchor, let tag, let at):
+            checkCollectionTag(tag, expected: "seq", at: at)
+            stack.append(Frame(kind: .sequence, anchor: anchor, location: at))
+        case .mappingStart(let anchor, let tag, let at):
+            checkCollectionTag(tag, expected: "map", at: at)
+            stack.append(Frame(kind: .mapping, anchor: anchor, location: at))
+        case .collectionEnd:
+            guard let frame = stack.popLast() else { return nil }
+            let content: YAMLNode.Content = frame.kind == .sequence ? .sequence(frame.items) : .mapping(frame.entries)
+            let node = YAMLNode(content, at: frame.location)
+            if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
+            attach(node, size: frame.size)
+        case .other:
+            break
+        }
+        return nil
+    }
+}
+
+private extension YAMLTreeBuilder {
+    struct Frame {
+        enum Kind { case sequence, mapping }
+        let kind: Kind
+        let anchor: String?
+        let location: SourceLocation
+        var size = 1
+        var items: [YAMLNode] = []
+        var entries: [YAMLEntry] = []
+        var pendingKey: (text: String, location: SourceLocation)?
+        var keyLocations: [String: SourceLocation] = [:]
+    }
+
+    mutating func attach(_ node: YAMLNode, size: Int) {
+        guard var frame = stack.popLast() else {
+            root = node
+            return
+        }
+        frame.size += size
+        switch frame.kind {
+        case .sequence:
+            frame.items.append(node)
+        case .mapping:
+            if let key = frame.pendingKey {
+                frame.entries.append(YAMLEntry(key: key.text, keyLocation: key.location, value: node))
+                frame.pendingKey = nil
+            } else {
+                let text: String
+                if case .scalar(let scalar) = node.content {
+                    text = scalar.text
+                } else {
+                    diagnostics.error(node.location, "a map key must be a plain value, not \(node.typeDescription)",
+                                      hint: "write the key as text followed by ':'")
+                    text = ""
+                }
+                if let first = frame.keyLocations[text] {
+                    diagnostics.error(node.location, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
+                                      hint: "remove one of the two, or merge their values")
+                } else {
+                    frame.keyLocations[text] = node.location
+                }
+                frame.pendingKey = (text, node.location)
+            }
+        }
+        stack.append(frame)
+    }
+
+    static let coreTag = "tag:yaml.org,2002:"
+
+    mutating func resolve(_ text: String, isPlain: Bool, tag: String?, at: SourceLocation) -> YAMLScalar.Value {
+        guard let tag else { return isPlain ? YAMLCoreSchema.resolvePlain(text) : .string(text) }
+        if tag == "!" || tag == Self.coreTag + "str" { return .string(text) }
+        let resolved = YAMLCoreSchema.resolvePlain(text)
+        let matches: Bool
+        switch (tag.dropFirst(Self.coreTag.count), resolved) {
+        case ("null", .null), ("bool", .bool), ("int", .int), ("float", .double): matches = true
+        case ("float", .int(let value)): return .double(Double(value))
+        default: matches = false
+        }
+        if matches, tag.hasPrefix(Self.coreTag) { return resolved }
+        if ["null", "bool", "int", "float"].contains(tag.dropFirst(Self.coreTag.count)), tag.hasPrefix(Self.coreTag) {
+            diagnostics.error(at, "'\(text)' is not a valid value for tag '!!\(tag.dropFirst(Self.coreTag.count))'",
+                              hint: "remove the tag or correct the value")
+        } else {
+            diagnostics.error(at, "unsupported tag '\(Self.shortTag(tag))'",
+                              hint: "remove the tag; feedsite reads plain YAML 1.2 values (strings, numbers, booleans, null, lists, maps)")
+        }
+        return .string(text)
+    }
+
+    mutating func checkCollectionTag(_ tag: String?, expected: String, at: SourceLocation) {
+        guard let tag, tag != "!", tag != Self.coreTag + expected else { return }
+        diagnostics.error(at, "unsupported tag '\(Self.shortTag(tag))'", hint: "remove the tag")
+    }
+
+    static func shortTag(_ tag: String) -> String {
+        tag.hasPrefix(coreTag) ? "!!" + tag.dropFirst(coreTag.count) : tag
+    }
+}

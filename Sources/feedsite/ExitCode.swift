@@ -1,0 +1,9 @@
+/// The process exit status, as documented for every command.
+enum ExitCode: Int32 {
+    /// Everything worked.
+    case success = 0
+    /// The checker found errors.
+    case findings = 1
+    /// Invalid input, usage or I/O error.
+    case invalid = 2
+}

@@ -1,0 +1,78 @@
+import FeedsiteKit
+
+/// A command's arguments after parsing: flags given, option values, and positionals in order.
+struct ParsedArguments: Equatable {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+
+    /// Parses `arguments` (after the command name) against `spec`.
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        let options = spec.options + [CommandSpec.helpOption]
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let short = argument.last,
+                      let option = options.first(where: { $0.short == short }) else {
+                    throw UsageError(message: "unknown option '\(argument)' for 'feedsite \(spec.name)'",
+                                     hint: Self.suggestion(for: argument, in: options))
+                }
+                name = option.name
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '--\(name)' for 'feedsite \(spec.name)'",
+                                 hint: Self.suggestion(for: name, in: options))
+            }
+            if let placeholder = option.value {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "option '--\(name)' needs a value (\(placeholder))")
+                }
+                if values[name] != nil {
+                    throw UsageError(message: "option '--\(name)' is given more than once")
+                }
+                values[name] = value
+            } else {
+                if inlineValue != nil {
+                    throw UsageError(message: "option '--\(name)' takes no value")
+                }
+                flags.insert(name)
+            }
+        }
+        if positionals.count > spec.maxPositionals, !flags.contains("help") {
+            let extra = positionals[spec.maxPositionals]
+            throw UsageError(message: spec.maxPositionals == 0
+                ? "'feedsite \(spec.name)' takes no arguments, found '\(extra)'"
+                : "unexpected argument '\(extra)'")
+        }
+    }
+
+    private static func suggestion(for word: String, in options: [CommandSpec.Option]) -> String? {
+        let bare = word.drop { $0 == "-" }
+        return Suggestion.closest(to: String(bare), in: options.map(\.name)).map { "did you mean '--\($0)'?" }
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct SiteConfigTests {
+    @Test("a minimal file gets the documented defaults")
+    func defaults() throws {
+        let config = try ConfigFixture.config(ConfigFixture.site())
+        #expect(config.title == "T")
+        #expect(config.language == "en")
+        #expect(config.intentHost == .twitter)
+        #expect(config.templatesFolder == "/site/templates")
+        #expect(config.outputFolder == "/site/output")
+        #expect(config.baseURL == nil)
+        let account = try #require(config.accounts.first)
+        #expect(account.handle == "jack")
+        #expect(account.name == "jack")
+        #expect(account.slug == "jack")
+        #expect(account.compose.text == "@jack ")
+        #expect(account.timeline == TimelineOptions())
+        #expect(account.timeline.theme == .auto)
+        #expect(account.timeline.height == 600)
+        #expect(account.timeline.loadingTimeout == 10)
+        #expect(account.location == SourceLocation(file: "site.yml", line: 3, column: 13))
+    }
+
+    @Test("every option is read from the file")
+    func everyOption() throws {
+        let yaml = """
+        title: Feeds
+        description: About
+        base_url: https://example.com/feeds/
+        language: de-CH
+        templates: ../shared/tpl
+        output: /tmp/out
+        intent_host: x.com
+        params: {color: red, n: 3}
+        accounts:
+          - handle: OutputDD
+            name: OUTPUT.DD
+            description: Desc
+            params: {a: [1, 2]}
+            compose:
+              text: "@OUTPUT.DD"
+              url: http://example.com/x?y=1
+              hashtags: [swift, café]
+              via: jack
+              related: [a, b_c]
+              in_reply_to: 1234567890123456789
+            theme: dark
+            height: 400
+            width: 320
+            tweet_limit: 5
+            chrome: [noheader, transparent, noheader]
+            dnt: true
+            lang: fr
+            aria_polite: assertive
+            show_replies: true
+            loading_timeout: 2.5
+        """
+        let config = try ConfigFixture.config(yaml)
+        #expect(config.description == "About")
+        #expect(config.baseURL == "https://example.com/feeds")
+        #expect(config.language == "de-CH")
+        #expect(config.templatesFolder == "/shared/tpl")
+        #expect(config.outputFolder == "/tmp/out")
+        #expect(config.intentHost == .x)
+        #expect(config.params == ["color": .string("red"), "n": .int(3)])
+        let account = try #require(config.accounts.first)
+        #expect(account.handle == "OutputDD")
+        #expect(account.slug == "outputdd")
+        #expect(account.name == "OUTPUT.DD")
+        #expect(account.description == "Desc")
+        #expect(account.params == ["a": .list([.int(1), .int(2)])])
+        #expect(account.compose == ComposeOptions(text: "@OUTPUT.DD", url: "http://example.com/x?y=1", hashtags: ["swift", "café"],
+                                                  via: "jack", related: ["a", "b_c"], inReplyTo: "1234567890123456789"))
+        #expect(account.timeline == TimelineOptions(theme: .dark, height: 400, width: 320, tweetLimit: 5,
+                                                    chrome: [.noheader, .transparent], dnt: true, lang: "fr",
+                                                    ariaPolite: .assertive, showReplies: true, loadingTimeout: 2.5))
+    }
+
+    @Test("defaults apply to every account, an account's own value wins, compose and params merge key by key")
+    func defaultsMerge() throws {
+        let yaml = """
+        title: T
+        defaults:
+          theme: dark
+          height: 500
+          description: Shared
+          params: {a: 1, b: 2}
+          compose:
+            hashtags: [news]
+            via: site
+        accounts:
+          - handle: one
+          - handle: two
+            theme: light
+            params: {b: 3}
+            compose:
+              text: Hello
+              via: other
+        """
+        let config = try ConfigFixture.config(yaml)
+        let one = config.accounts[0]
+        let two = config.accounts[1]
+        #expect(one.timeline.theme == .dark)
+        #expect(one.timeline.height == 500)
+        #expect(one.description == "Shared")
+        #expect(one.params == ["a": .int(1), "b": .int(2)])
+        #expect(one.compose == ComposeOptions(text: "@one ", hashtags: ["news"], via: "site"))
+        #expect(two.timeline.theme == .light)
+        #expect(two.timeline.height == 500)
+        #expect(two.params == ["a": .int(1), "b": .int(3)])
+        #expect(two.compose == ComposeOptions(text: "Hello", hashtags: ["news"], via: "other"))
+    }
+
+    @Test("an optional key left empty means unset")
+    func nullMeansUnset() throws {
+        let config = try ConfigFixture.config("title: T\ndescription:\nbase_url: ~\naccounts:\n  - handle: a\n    name:\n    height:\n")
+        #expect(config.description == nil)
+        #expect(config.baseURL == nil)
+        #expect(config.accounts[0].name == "a")
+        #expect(config.accounts[0].timeline.height == 600)
+    }
+
+    @Test("anchors can share values between accounts")
+    func anchorsShareValues() throws {
+        let yaml = "title: T\naccounts:\n  - handle: a\n    compose: &c {text: hi, hashtags: [x]}\n  - handle: b\n    compose: *c\n"
+        let config = try ConfigFixture.config(yaml)
+        #expect(config.accounts[1].compose == ComposeOptions(text: "hi", hashtags: ["x"]))
+    }
+
+    @Test("the sample site.yml of the repository is valid and lists outputdd")
+    func sampleSite() throws {
+        let config = try SiteConfigLoader.load(path: RepositoryPaths.root + "/site.yml")
+        #expect(config.accounts.count >= 3)
+        let outputdd = try #require(config.accounts.first { $0.handle == "outputdd" })
+        #expect(outputdd.name == "OUTPUT.DD")
+        #expect(outputdd.compose.text == "@OUTPUT.DD")
+        #expect(config.templatesFolder == RepositoryPaths.root + "/templates")
+    }
+
+    @Test("a missing config file is an input error with a hint")
+    func missingFile() {
+        #expect {
+            try SiteConfigLoader.load(path: "/nonexistent/site.yml")
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.message == "/nonexistent/site.yml: no such file (expected the site configuration)"
+                && error.hint?.contains("feedsite init") == true
+        }
+    }
+}

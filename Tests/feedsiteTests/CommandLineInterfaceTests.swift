@@ -1,0 +1,134 @@
+import Testing
+@testable import feedsite
+
+@Suite struct CommandLineInterfaceTests {
+    func run(_ arguments: String...) -> (code: ExitCode, out: String, err: String) {
+        let console = Console.capturing()
+        let code = CommandLineInterface.run(arguments, console: console)
+        return (code, console.outText, console.errText)
+    }
+
+    @Test("--help, -h and help print the main help to stdout and exit 0")
+    func mainHelp() {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let console = Console.capturing()
+            #expect(CommandLineInterface.run(arguments, console: console) == .success)
+            #expect(console.outText == CommandLineInterface.mainHelp)
+            #expect(console.errText.isEmpty)
+        }
+        #expect(CommandLineInterface.mainHelp.contains("  build   Build the site"))
+    }
+
+    @Test("a command's --help, -h and 'help <command>' print the same text", arguments: ["build", "check", "init", "serve", "render"])
+    func commandHelp(_ name: String) {
+        let viaFlag = run(name, "--help")
+        let viaShort = run(name, "-h")
+        let viaHelp = run("help", name)
+        #expect(viaFlag.code == .success)
+        #expect(viaFlag.out.contains("usage: feedsite \(name)"))
+        #expect(viaFlag.out.contains("-h, --help"))
+        #expect(viaShort.out == viaFlag.out)
+        #expect(viaHelp.out == viaFlag.out)
+    }
+
+    @Test("--version prints the name and version")
+    func version() {
+        let result = run("--version")
+        #expect(result.code == .success)
+        #expect(result.out == "feedsite 0.1.0\n")
+    }
+
+    @Test("an unknown command suggests the closest one and exits 2")
+    func unknownCommand() {
+        let result = run("biuld")
+        #expect(result.code == .invalid)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("error: unknown command 'biuld'\n  hint: did you mean 'build'?\n"))
+        #expect(result.err.contains("Run 'feedsite --help'"))
+    }
+
+    @Test("an unknown global option suggests the closest one")
+    func unknownGlobalOption() {
+        let result = run("--verison")
+        #expect(result.code == .invalid)
+        #expect(result.err.hasPrefix("error: unknown option '--verison'\n  hint: did you mean '--version'?"))
+    }
+
+    @Test("no command is a usage error")
+    func noCommand() {
+        let result = run()
+        #expect(result.code == .invalid)
+        #expect(result.err.hasPrefix("error: no command given"))
+    }
+
+    @Test("an unknown option suggests the closest one and prints the usage line")
+    func unknownOption() {
+        let result = run("build", "--confg", "x.yml")
+        #expect(result.code == .invalid)
+        #expect(result.err == """
+        error: unknown option '--confg' for 'feedsite build'
+          hint: did you mean '--config'?
+
+        usage: feedsite build [--config PATH] [--quiet] [--verbose]
+        Run 'feedsite build --help' for more.
+
+        """)
+    }
+
+    @Test("help for an unknown command suggests the closest one")
+    func helpUnknown() {
+        let result = run("help", "rendr")
+        #expect(result.code == .invalid)
+        #expect(result.err.contains("did you mean 'render'?"))
+    }
+
+    @Test("usage mistakes are errors, never silent defaults", arguments: [
+        (["build", "--config"], "option '--config' needs a value (PATH)"),
+        (["build", "--quiet=yes"], "option '--quiet' takes no value"),
+        (["build", "extra"], "'feedsite build' takes no arguments, found 'extra'"),
+        (["build", "--config", "a", "--config=b"], "option '--config' is given more than once"),
+        (["build", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+        (["render"], "missing the template to render"),
+        (["check", "a", "b"], "unexpected argument 'b'"),
+        (["build", "-x"], "unknown option '-x' for 'feedsite build'"),
+    ])
+    func usageMistakes(_ arguments: [String], _ message: String) {
+        let console = Console.capturing()
+        #expect(CommandLineInterface.run(arguments, console: console) == .invalid)
+        #expect(console.errText.hasPrefix("error: \(message)\n"))
+    }
+
+    @Test("options parse in both --name value and --name=value forms")
+    func optionForms() throws {
+        let spaced = try ParsedArguments(["--config", "a.yml", "-q"], spec: BuildCommand.spec)
+        let joined = try ParsedArguments(["--config=a.yml", "--quiet"], spec: BuildCommand.spec)
+        #expect(spaced == joined)
+        #expect(spaced.values == ["config": "a.yml"])
+        #expect(spaced.flags == ["quiet"])
+        let afterDashes = try ParsedArguments(["--", "--data"], spec: RenderCommand.spec)
+        #expect(afterDashes.positionals == ["--data"])
+    }
+
+    @Test("build reports every config problem with positions and exits 2")
+    func buildInvalidConfig() throws {
+        let folder = try TemporaryFolder(files: ["site.yml": "title: T\naccounts:\n  - handle: a-b\n    heigth: 3\n"])
+        let result = run("build", "--config", folder.path + "/site.yml")
+        #expect(result.code == .invalid)
+        #expect(result.out.isEmpty)
+        #expect(result.err == """
+        \(folder.path)/site.yml:3:14: error: handle 'a-b' contains '-'; handles use only letters A-Z, digits and '_'
+          hint: the handle is the part after '@' in the profile URL
+        \(folder.path)/site.yml:4:5: error: unknown key 'heigth' in an account
+          hint: did you mean 'height'?
+        2 errors
+
+        """)
+    }
+
+    @Test("build with a missing config says how to create one")
+    func buildMissingConfig() {
+        let result = run("build", "--config", "/nonexistent/site.yml")
+        #expect(result.code == .invalid)
+        #expect(result.err == "error: /nonexistent/site.yml: no such file (expected the site configuration)\n  hint: run 'feedsite init' to create a site here, or pass --config PATH\n")
+    }
+}

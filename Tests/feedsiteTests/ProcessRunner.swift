@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `feedsite` binary and captures what it prints.
+enum ProcessRunner {
+    struct Result {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    /// The `feedsite` executable built beside the test bundle.
+    static let executable: URL = {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("feedsite")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("feedsite")
+    }()
+
+    /// Runs `feedsite` with `arguments` in `folder`, with no input and NO_COLOR set.
+    static func run(_ arguments: [String], in folder: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let errReader = Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
+        errReader.start()
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errReader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self))
+    }
+}
