@@ -1,0 +1,33 @@
+/// Escapes text for HTML content and quoted attribute values: `&`, `<`, `>`, `"` and `'`.
+package enum HTMLEscaper {
+    /// Appends `text` to `buffer`, escaped.
+    package static func append(_ text: String, to buffer: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
+                runStart = index + 1
+            }
+            if bytes.count > runStart { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        }
+    }
+
+    /// `text`, escaped.
+    package static func escape(_ text: String) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(text.utf8.count)
+        append(text, to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

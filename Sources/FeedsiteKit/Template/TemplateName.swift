@@ -1,0 +1,22 @@
+/// A name in a tag: `.` (the implicit iterator) or dotted components such as `account.handle`.
+struct TemplateName: Sendable, Hashable, CustomStringConvertible {
+    /// The components; empty for the implicit iterator `.`.
+    let components: [String]
+
+    /// The name as written.
+    var description: String { components.isEmpty ? "." : components.joined(separator: ".") }
+
+    /// Parses `text`; nil when it is not a valid name (empty component, white space inside).
+    init?(_ text: Substring) {
+        if text == "." {
+            components = []
+            return
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }),
+              !text.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
+            return nil
+        }
+        components = parts.map(String.init)
+    }
+}

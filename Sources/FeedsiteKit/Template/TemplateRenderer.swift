@@ -1,0 +1,202 @@
+/// Renders parsed templates against data into UTF-8 bytes.
+package struct TemplateRenderer: Sendable {
+    /// What happens when `{{> name}}` names no template.
+    package enum MissingPartialPolicy: Sendable {
+        /// Render nothing, as the specification says (for `feedsite render`).
+        case renderNothing
+        /// Report an error at the tag (for `feedsite build`).
+        case error
+    }
+
+    /// How deeply partials and parents may include each other before it counts as a cycle.
+    package static let maximumInclusionDepth = 200
+
+    /// Where partials and parents come from.
+    package var partials: any TemplateLoader
+    /// What a missing partial does.
+    package var missingPartials: MissingPartialPolicy
+
+    /// Creates a renderer.
+    package init(partials: any TemplateLoader = TemplateLibrary(), missingPartials: MissingPartialPolicy = .renderNothing) {
+        self.partials = partials
+        self.missingPartials = missingPartials
+    }
+
+    /// Renders `template` with `data` as the root of the context stack.
+    package func render(_ template: Template, data: TemplateValue) throws(DiagnosticError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(template.source.count * 2)
+        try render(template, data: data, into: &output)
+        return output
+    }
+
+    /// Renders `template` with `data`, appending to `output`.
+    package func render(_ template: Template, data: TemplateValue, into output: inout [UInt8]) throws(DiagnosticError) {
+        var state = TemplateRenderState(renderer: self, output: output, stack: [data])
+        output = []
+        defer { output = state.output }
+        try state.render(template.nodes, in: template)
+    }
+}
+
+/// The mutable state of one render: output, context stack, indentation and block overrides.
+struct TemplateRenderState {
+    let renderer: TemplateRenderer
+    var output: [UInt8]
+    var stack: [TemplateValue]
+    var indentation: [UInt8] = []
+    var lineStart = true
+    var overrides: [String: (block: TemplateBlock, template: Template)] = [:]
+    var depth = 0
+
+    init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
+        self.renderer = renderer
+        self.output = output
+        self.stack = stack
+    }
+
+    mutating func render(_ nodes: [TemplateNode], in template: Template) throws(DiagnosticError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                emitText(bytes)
+            case .variable(let name, let escaped, _):
+                if !indentation.isEmpty { emitIndentation() }
+                guard let value = lookup(name) else { continue }
+                switch value {
+                case .string(let text):
+                    if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+                case .null, .list, .map:
+                    break
+                default:
+                    let text = value.renderedText
+                    if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+                }
+            case .section(let section):
+                try render(section, in: template)
+            case .partial(let inclusion):
+                guard let included = try resolve(inclusion, in: template) else { continue }
+                try include(included, at: inclusion, in: template)
+            case .parent(let inclusion, let own):
+                guard let parent = try resolve(inclusion, in: template) else { continue }
+                let saved = overrides
+                // The outermost template's blocks win over those of templates it includes.
+                for (name, block) in own where overrides[name] == nil {
+                    overrides[name] = (block, template)
+                }
+                defer { overrides = saved }
+                try include(parent, at: inclusion, in: template)
+            case .block(let site):
+                let (block, source) = overrides[site.name] ?? (site, template)
+                let savedIndentation = indentation
+                let savedLineStart = lineStart
+                if !site.indentation.isEmpty {
+                    indentation += site.indentation
+                    lineStart = site.openStandalone
+                }
+                try render(block.children, in: source)
+                if !site.indentation.isEmpty {
+                    indentation = savedIndentation
+                    if !site.closeStandalone { lineStart = savedLineStart && lineStart }
+                }
+            }
+        }
+    }
+}
+
+private extension TemplateRenderState {
+    mutating func render(_ section: TemplateSection, in template: Template) throws(DiagnosticError) {
+        let value = lookup(section.name)
+        if section.inverted {
+            if value?.isFalsey ?? true { try render(section.children, in: template) }
+            return
+        }
+        guard let value, !value.isFalsey else { return }
+        if case .list(let items) = value {
+            for item in items {
+                stack.append(item)
+                try render(section.children, in: template)
+                stack.removeLast()
+            }
+        } else {
+            stack.append(value)
+            try render(section.children, in: template)
+            stack.removeLast()
+        }
+    }
+
+    func lookup(_ name: TemplateName) -> TemplateValue? {
+        guard let first = name.components.first else { return stack.last }
+        var found: TemplateValue?
+        for context in stack.reversed() {
+            if case .map(let entries) = context, let value = entries[first] {
+                found = value
+                break
+            }
+        }
+        guard var value = found else { return nil }
+        for component in name.components.dropFirst() {
+            guard case .map(let entries) = value, let next = entries[component] else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// The template a partial or parent tag names, or nil when it renders nothing.
+    func resolve(_ inclusion: TemplateInclusion, in template: Template) throws(DiagnosticError) -> Template? {
+        var name = inclusion.name
+        if let dynamic = inclusion.dynamicName {
+            guard let value = lookup(dynamic), !value.isFalsey else { return nil }
+            name = value.renderedText
+            if name.isEmpty { return nil }
+        }
+        if let found = try renderer.partials.template(named: name) { return found }
+        if renderer.missingPartials == .error {
+            throw DiagnosticError([Diagnostic(at: template.location(of: inclusion.offset), "partial '\(name)' does not exist",
+                                              hint: renderer.partials.missingHint(for: name))])
+        }
+        return nil
+    }
+
+    /// Renders an included template, indented when its tag stood alone on an indented line.
+    mutating func include(_ included: Template, at inclusion: TemplateInclusion, in template: Template) throws(DiagnosticError) {
+        guard depth < TemplateRenderer.maximumInclusionDepth else {
+            throw DiagnosticError([Diagnostic(at: template.location(of: inclusion.offset),
+                "'\(included.name)' is included \(TemplateRenderer.maximumInclusionDepth) levels deep: a partial cycle that never ends",
+                hint: "make the recursion stop, e.g. inside a section whose list becomes empty")])
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard let extra = inclusion.indentation, !extra.isEmpty else {
+            try render(included.nodes, in: included)
+            return
+        }
+        let saved = indentation
+        indentation += extra
+        lineStart = true
+        try render(included.nodes, in: included)
+        indentation = saved
+    }
+
+    mutating func emitIndentation() {
+        if lineStart {
+            output.append(contentsOf: indentation)
+            lineStart = false
+        }
+    }
+
+    mutating func emitText(_ bytes: [UInt8]) {
+        guard !indentation.isEmpty else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            if lineStart {
+                output.append(contentsOf: indentation)
+                lineStart = false
+            }
+            output.append(byte)
+            if byte == UInt8(ascii: "\n") { lineStart = true }
+        }
+    }
+}
