@@ -8,9 +8,11 @@ struct RenderCommand: Command {
         usage: "TEMPLATE [--data FILE] [--partials DIR]",
         options: [
             CommandSpec.Option(name: "data", value: "FILE", help: "YAML or JSON data for the template (default: none)."),
-            CommandSpec.Option(name: "partials", value: "DIR", help: "Where partials live: {{> NAME}} reads DIR/NAME.html."),
+            CommandSpec.Option(name: "partials", value: "DIR",
+                               help: "Where partials live: {{> NAME}} reads DIR/NAME.html (default: the template's folder)."),
         ],
-        maxPositionals: 1
+        maxPositionals: 1,
+        details: "Writes exactly the rendered bytes to stdout. A missing partial renders nothing, as in the Mustache specification."
     )
 
     let templatePath: String
@@ -27,6 +29,12 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: Console) -> ExitCode {
-        PendingCommand(spec: Self.spec).run(console)
+        do {
+            let output = try TemplateFileRenderer.render(templatePath: templatePath, dataPath: dataPath, partialsFolder: partialsFolder)
+            console.out(bytes: output)
+            return .success
+        } catch {
+            return console.fail(error)
+        }
     }
 }
