@@ -20,6 +20,11 @@ let package = Package(
             name: "feedsite",
             dependencies: ["FeedsiteKit"]
         ),
+        // Benchmarks (not tests): `swift run -c release feedsite-bench --help`.
+        .executableTarget(
+            name: "feedsite-bench",
+            dependencies: ["FeedsiteKit"]
+        ),
         .testTarget(
             name: "FeedsiteKitTests",
             dependencies: ["FeedsiteKit"]
