@@ -1,0 +1,812 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A streaming tokenizer over UTF-8 bytes that follows the HTML standard's tokenizer states.
+///
+/// All syntax characters are ASCII, so it works on bytes; other bytes pass through unchanged.
+/// With `followsContentModel`, start tags switch states as a browser's tree builder would
+/// (`script` to script data, `style` to RAWTEXT, `title` to RCDATA, …), so text inside them is never
+/// mistaken for markup.
+struct HTMLTokenizer<Sink: HTMLTokenSink> {
+    let input: UnsafeBufferPointer<UInt8>
+    var sink: Sink
+    var state: HTMLTokenizerState
+    let followsContentModel: Bool
+    var lastStartTag: [UInt8]
+    private var index = 0
+    private var tag = HTMLTag()
+    private var isEndTag = false
+    private var text: [UInt8] = []
+    private var commentData: [UInt8] = []
+    private var temp: [UInt8] = []
+    var doctypeNameBytes: [UInt8]?
+    var doctypePublicID: [UInt8]?
+    var doctypeSystemID: [UInt8]?
+    var doctypeForceQuirks = false
+    private var foreignDepth = 0
+
+    init(input: UnsafeBufferPointer<UInt8>, sink: Sink, state: HTMLTokenizerState = .data,
+         lastStartTag: [UInt8] = [], followsContentModel: Bool = true) {
+        self.input = input
+        self.sink = sink
+        self.state = state
+        self.lastStartTag = lastStartTag
+        self.followsContentModel = followsContentModel
+    }
+}
+
+extension HTMLTokenizer {
+    /// Tokenizes the whole input and returns the sink.
+    mutating func run() -> Sink {
+        let count = input.count
+        while true {
+            let atEnd = index >= count
+            let c: UInt8 = atEnd ? 0 : input[index]
+            switch state {
+            case .data:
+                if atEnd { return finish() }
+                if c == UInt8(ascii: "<") {
+                    index += 1
+                    state = .tagOpen
+                } else if c == UInt8(ascii: "&"), Sink.wantsText {
+                    characterReferenceInText()
+                } else {
+                    scanText(stopAtAmpersand: Sink.wantsText, replaceNull: false)
+                }
+            case .rcdata:
+                if atEnd { return finish() }
+                if c == UInt8(ascii: "<") {
+                    index += 1
+                    state = .rcdataLessThan
+                } else if c == UInt8(ascii: "&"), Sink.wantsText {
+                    characterReferenceInText()
+                } else {
+                    scanText(stopAtAmpersand: Sink.wantsText, replaceNull: true)
+                }
+            case .rawtext, .scriptData:
+                if atEnd { return finish() }
+                if c == UInt8(ascii: "<") {
+                    index += 1
+                    state = state == .rawtext ? .rawtextLessThan : .scriptDataLessThan
+                } else {
+                    scanText(stopAtAmpersand: false, replaceNull: true)
+                }
+            case .plaintext:
+                if atEnd { return finish() }
+                scanText(stopAtAmpersand: false, replaceNull: true, stopAtLessThan: false)
+
+            case .tagOpen:
+                if c == UInt8(ascii: "!") {
+                    index += 1
+                    state = .markupDeclarationOpen
+                } else if c == UInt8(ascii: "/") {
+                    index += 1
+                    state = .endTagOpen
+                } else if !atEnd, c.isASCIIAlpha {
+                    beginTag(end: false)
+                    state = .tagName
+                } else if c == UInt8(ascii: "?"), !atEnd {
+                    commentData.removeAll(keepingCapacity: true)
+                    state = .bogusComment
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    state = .data
+                }
+            case .endTagOpen:
+                if !atEnd, c.isASCIIAlpha {
+                    beginTag(end: true)
+                    state = .tagName
+                } else if c == UInt8(ascii: ">"), !atEnd {
+                    index += 1
+                    state = .data
+                } else if atEnd {
+                    emitText(UInt8(ascii: "<"))
+                    emitText(UInt8(ascii: "/"))
+                    state = .data
+                } else {
+                    commentData.removeAll(keepingCapacity: true)
+                    state = .bogusComment
+                }
+            case .tagName:
+                if atEnd { return finish() }
+                index += 1
+                switch c {
+                case 0x09, 0x0A, 0x0C, 0x0D, 0x20: state = .beforeAttributeName
+                case UInt8(ascii: "/"): state = .selfClosingStartTag
+                case UInt8(ascii: ">"): emitTag()
+                case 0: tag.name.append(contentsOf: Self.replacement)
+                default: tag.name.append(c.isASCIIUpper ? c | 0x20 : c)
+                }
+
+            case .rcdataLessThan, .rawtextLessThan:
+                let back: HTMLTokenizerState = state == .rcdataLessThan ? .rcdata : .rawtext
+                if c == UInt8(ascii: "/"), !atEnd {
+                    index += 1
+                    temp.removeAll(keepingCapacity: true)
+                    state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    state = back
+                }
+            case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
+                let (nameState, back) = endTagStates(for: state)
+                if !atEnd, c.isASCIIAlpha {
+                    beginTag(end: true)
+                    state = nameState
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    emitText(UInt8(ascii: "/"))
+                    state = back
+                }
+            case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
+                let back = textState(forEndTagName: state)
+                let appropriate = tag.name == lastStartTag
+                if !atEnd, c.isASCIIAlpha {
+                    index += 1
+                    tag.name.append(c | 0x20)
+                    temp.append(c)
+                } else if appropriate, !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                    index += 1
+                    state = .beforeAttributeName
+                } else if appropriate, c == UInt8(ascii: "/"), !atEnd {
+                    index += 1
+                    state = .selfClosingStartTag
+                } else if appropriate, c == UInt8(ascii: ">"), !atEnd {
+                    index += 1
+                    emitTag()
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    emitText(UInt8(ascii: "/"))
+                    for byte in temp { emitText(byte) }
+                    state = back
+                }
+
+            case .scriptDataLessThan:
+                if c == UInt8(ascii: "/"), !atEnd {
+                    index += 1
+                    temp.removeAll(keepingCapacity: true)
+                    state = .scriptDataEndTagOpen
+                } else if c == UInt8(ascii: "!"), !atEnd {
+                    index += 1
+                    emitText(UInt8(ascii: "<"))
+                    emitText(UInt8(ascii: "!"))
+                    state = .scriptDataEscapeStart
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    state = .scriptData
+                }
+            case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
+                if c == UInt8(ascii: "-"), !atEnd {
+                    index += 1
+                    emitText(c)
+                    state = state == .scriptDataEscapeStart ? .scriptDataEscapeStartDash : .scriptDataEscapedDashDash
+                } else {
+                    state = .scriptData
+                }
+            case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
+                if atEnd { return finish() }
+                index += 1
+                switch c {
+                case UInt8(ascii: "-"):
+                    emitText(c)
+                    state = state == .scriptDataEscaped ? .scriptDataEscapedDash : .scriptDataEscapedDashDash
+                case UInt8(ascii: "<"):
+                    state = .scriptDataEscapedLessThan
+                case UInt8(ascii: ">") where state == .scriptDataEscapedDashDash:
+                    emitText(c)
+                    state = .scriptData
+                case 0:
+                    emitReplacement()
+                    state = .scriptDataEscaped
+                default:
+                    emitText(c)
+                    state = .scriptDataEscaped
+                }
+            case .scriptDataEscapedLessThan:
+                if c == UInt8(ascii: "/"), !atEnd {
+                    index += 1
+                    temp.removeAll(keepingCapacity: true)
+                    state = .scriptDataEscapedEndTagOpen
+                } else if !atEnd, c.isASCIIAlpha {
+                    temp.removeAll(keepingCapacity: true)
+                    emitText(UInt8(ascii: "<"))
+                    state = .scriptDataDoubleEscapeStart
+                } else {
+                    emitText(UInt8(ascii: "<"))
+                    state = .scriptDataEscaped
+                }
+            case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
+                let starting = state == .scriptDataDoubleEscapeStart
+                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(c) {
+                    index += 1
+                    let isScript = temp == Array("script".utf8)
+                    state = starting == isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
+                    emitText(c)
+                } else if !atEnd, c.isASCIIAlpha {
+                    index += 1
+                    temp.append(c | 0x20)
+                    emitText(c)
+                } else {
+                    state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
+                }
+            case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
+                if atEnd { return finish() }
+                index += 1
+                switch c {
+                case UInt8(ascii: "-"):
+                    emitText(c)
+                    state = state == .scriptDataDoubleEscaped ? .scriptDataDoubleEscapedDash : .scriptDataDoubleEscapedDashDash
+                case UInt8(ascii: "<"):
+                    emitText(c)
+                    state = .scriptDataDoubleEscapedLessThan
+                case UInt8(ascii: ">") where state == .scriptDataDoubleEscapedDashDash:
+                    emitText(c)
+                    state = .scriptData
+                case 0:
+                    emitReplacement()
+                    state = .scriptDataDoubleEscaped
+                default:
+                    emitText(c)
+                    state = .scriptDataDoubleEscaped
+                }
+            case .scriptDataDoubleEscapedLessThan:
+                if c == UInt8(ascii: "/"), !atEnd {
+                    index += 1
+                    temp.removeAll(keepingCapacity: true)
+                    emitText(c)
+                    state = .scriptDataDoubleEscapeEnd
+                } else {
+                    state = .scriptDataDoubleEscaped
+                }
+
+            case .beforeAttributeName:
+                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                    index += 1
+                } else if atEnd || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") {
+                    state = .afterAttributeName
+                } else {
+                    startAttribute()
+                    if c == UInt8(ascii: "=") {
+                        index += 1
+                        appendToName(c)
+                    }
+                    state = .attributeName
+                }
+            case .attributeName:
+                if atEnd || [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(c) {
+                    finishAttributeName()
+                    state = .afterAttributeName
+                } else if c == UInt8(ascii: "=") {
+                    index += 1
+                    finishAttributeName()
+                    state = .beforeAttributeValue
+                } else {
+                    index += 1
+                    if c == 0 {
+                        for byte in Self.replacement { appendToName(byte) }
+                    } else {
+                        appendToName(c.isASCIIUpper ? c | 0x20 : c)
+                    }
+                }
+            case .afterAttributeName:
+                if atEnd { return finish() }
+                switch c {
+                case 0x09, 0x0A, 0x0C, 0x0D, 0x20: index += 1
+                case UInt8(ascii: "/"):
+                    index += 1
+                    state = .selfClosingStartTag
+                case UInt8(ascii: "="):
+                    index += 1
+                    state = .beforeAttributeValue
+                case UInt8(ascii: ">"):
+                    index += 1
+                    emitTag()
+                default:
+                    startAttribute()
+                    state = .attributeName
+                }
+            case .beforeAttributeValue:
+                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                    index += 1
+                } else if c == UInt8(ascii: "\""), !atEnd {
+                    index += 1
+                    beginValue()
+                    state = .attributeValueDoubleQuoted
+                } else if c == UInt8(ascii: "'"), !atEnd {
+                    index += 1
+                    beginValue()
+                    state = .attributeValueSingleQuoted
+                } else if c == UInt8(ascii: ">"), !atEnd {
+                    index += 1
+                    beginValue()
+                    emitTag()
+                } else {
+                    beginValue()
+                    state = .attributeValueUnquoted
+                }
+            case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
+                if atEnd { return finish() }
+                let quote: UInt8 = state == .attributeValueDoubleQuoted ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+                scanQuotedValue(quote: quote)
+            case .attributeValueUnquoted:
+                if atEnd { return finish() }
+                switch c {
+                case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+                    index += 1
+                    state = .beforeAttributeName
+                case UInt8(ascii: "&"):
+                    characterReferenceInValue()
+                case UInt8(ascii: ">"):
+                    index += 1
+                    emitTag()
+                case 0:
+                    index += 1
+                    for byte in Self.replacement { appendToValue(byte) }
+                default:
+                    index += 1
+                    appendToValue(c)
+                }
+            case .afterAttributeValueQuoted:
+                if atEnd { return finish() }
+                switch c {
+                case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+                    index += 1
+                    state = .beforeAttributeName
+                case UInt8(ascii: "/"):
+                    index += 1
+                    state = .selfClosingStartTag
+                case UInt8(ascii: ">"):
+                    index += 1
+                    emitTag()
+                default:
+                    state = .beforeAttributeName
+                }
+            case .selfClosingStartTag:
+                if atEnd { return finish() }
+                if c == UInt8(ascii: ">") {
+                    index += 1
+                    tag.selfClosing = true
+                    emitTag()
+                } else {
+                    state = .beforeAttributeName
+                }
+
+            case .bogusComment:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                index += 1
+                if c == UInt8(ascii: ">") {
+                    emitComment()
+                    state = .data
+                } else if Sink.wantsComments {
+                    if c == 0 { commentData.append(contentsOf: Self.replacement) } else { commentData.append(c) }
+                }
+            case .markupDeclarationOpen:
+                commentData.removeAll(keepingCapacity: true)
+                if matches("--", caseInsensitive: false) {
+                    index += 2
+                    state = .commentStart
+                } else if matches("doctype", caseInsensitive: true) {
+                    index += 7
+                    state = .doctype
+                } else if matches("[CDATA[", caseInsensitive: false) {
+                    index += 7
+                    if foreignDepth > 0 {
+                        state = .cdataSection
+                    } else {
+                        if Sink.wantsComments { commentData.append(contentsOf: Array("[CDATA[".utf8)) }
+                        state = .bogusComment
+                    }
+                } else {
+                    state = .bogusComment
+                }
+            case .commentStart:
+                if c == UInt8(ascii: "-"), !atEnd {
+                    index += 1
+                    state = .commentStartDash
+                } else if c == UInt8(ascii: ">"), !atEnd {
+                    index += 1
+                    emitComment()
+                    state = .data
+                } else {
+                    state = .comment
+                }
+            case .commentStartDash:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                if c == UInt8(ascii: "-") {
+                    index += 1
+                    state = .commentEnd
+                } else if c == UInt8(ascii: ">") {
+                    index += 1
+                    emitComment()
+                    state = .data
+                } else {
+                    appendComment(UInt8(ascii: "-"))
+                    state = .comment
+                }
+            case .comment:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                scanComment()
+            case .commentLessThan:
+                if c == UInt8(ascii: "!"), !atEnd {
+                    index += 1
+                    appendComment(c)
+                    state = .commentLessThanBang
+                } else if c == UInt8(ascii: "<"), !atEnd {
+                    index += 1
+                    appendComment(c)
+                } else {
+                    state = .comment
+                }
+            case .commentLessThanBang:
+                if c == UInt8(ascii: "-"), !atEnd {
+                    index += 1
+                    state = .commentLessThanBangDash
+                } else {
+                    state = .comment
+                }
+            case .commentLessThanBangDash:
+                if c == UInt8(ascii: "-"), !atEnd {
+                    index += 1
+                    state = .commentLessThanBangDashDash
+                } else {
+                    state = .commentEndDash
+                }
+            case .commentLessThanBangDashDash:
+                state = .commentEnd
+            case .commentEndDash:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                if c == UInt8(ascii: "-") {
+                    index += 1
+                    state = .commentEnd
+                } else {
+                    appendComment(UInt8(ascii: "-"))
+                    state = .comment
+                }
+            case .commentEnd:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                switch c {
+                case UInt8(ascii: ">"):
+                    index += 1
+                    emitComment()
+                    state = .data
+                case UInt8(ascii: "!"):
+                    index += 1
+                    state = .commentEndBang
+                case UInt8(ascii: "-"):
+                    index += 1
+                    appendComment(c)
+                default:
+                    appendComment(UInt8(ascii: "-"))
+                    appendComment(UInt8(ascii: "-"))
+                    state = .comment
+                }
+            case .commentEndBang:
+                if atEnd {
+                    emitComment()
+                    return finish()
+                }
+                if c == UInt8(ascii: "-") {
+                    index += 1
+                    for byte in "--!".utf8 { appendComment(byte) }
+                    state = .commentEndDash
+                } else if c == UInt8(ascii: ">") {
+                    index += 1
+                    emitComment()
+                    state = .data
+                } else {
+                    for byte in "--!".utf8 { appendComment(byte) }
+                    state = .comment
+                }
+
+            case .doctype, .beforeDoctypeName, .doctypeName, .afterDoctypeName, .afterDoctypePublicKeyword,
+                 .beforeDoctypePublicID, .doctypePublicIDDoubleQuoted, .doctypePublicIDSingleQuoted, .afterDoctypePublicID,
+                 .betweenDoctypePublicAndSystemIDs, .afterDoctypeSystemKeyword, .beforeDoctypeSystemID,
+                 .doctypeSystemIDDoubleQuoted, .doctypeSystemIDSingleQuoted, .afterDoctypeSystemID, .bogusDoctype:
+                if doctypeStep(c, atEnd: atEnd) { return finish() }
+
+            case .cdataSection:
+                if atEnd { return finish() }
+                index += 1
+                if c == UInt8(ascii: "]") { state = .cdataSectionBracket } else { emitText(c) }
+            case .cdataSectionBracket:
+                if c == UInt8(ascii: "]"), !atEnd {
+                    index += 1
+                    state = .cdataSectionEnd
+                } else {
+                    emitText(UInt8(ascii: "]"))
+                    state = .cdataSection
+                }
+            case .cdataSectionEnd:
+                if c == UInt8(ascii: "]"), !atEnd {
+                    index += 1
+                    emitText(c)
+                } else if c == UInt8(ascii: ">"), !atEnd {
+                    index += 1
+                    state = .data
+                } else {
+                    emitText(UInt8(ascii: "]"))
+                    emitText(UInt8(ascii: "]"))
+                    state = .cdataSection
+                }
+            }
+        }
+    }
+}
+
+extension HTMLTokenizer {
+    mutating func advance(_ count: Int = 1) {
+        index += count
+    }
+
+    func lookingAt(_ word: StaticString) -> Bool {
+        matches(word, caseInsensitive: true)
+    }
+
+    mutating func resetDoctype() {
+        doctypeNameBytes = nil
+        doctypePublicID = nil
+        doctypeSystemID = nil
+        doctypeForceQuirks = false
+    }
+
+    mutating func emitDoctype() {
+        flushText()
+        sink.doctype(name: doctypeNameBytes, publicID: doctypePublicID, systemID: doctypeSystemID, forceQuirks: doctypeForceQuirks)
+        state = .data
+    }
+}
+
+private extension HTMLTokenizer {
+    static var replacement: [UInt8] { [0xEF, 0xBF, 0xBD] }
+
+    static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D
+    }
+
+    mutating func finish() -> Sink {
+        flushText()
+        return sink
+    }
+
+    // MARK: text
+
+    mutating func emitText(_ byte: UInt8) {
+        if Sink.wantsText { text.append(byte) }
+    }
+
+    mutating func emitReplacement() {
+        if Sink.wantsText { text.append(contentsOf: Self.replacement) }
+    }
+
+    mutating func flushText() {
+        guard Sink.wantsText, !text.isEmpty else { return }
+        sink.text(text)
+        text.removeAll(keepingCapacity: true)
+    }
+
+    /// Consumes text up to the next `<` (and `&` when asked), fast when text is not wanted.
+    mutating func scanText(stopAtAmpersand: Bool, replaceNull: Bool, stopAtLessThan: Bool = true) {
+        let count = input.count
+        if !Sink.wantsText {
+            guard stopAtLessThan, let base = input.baseAddress else {
+                index = count
+                return
+            }
+            if let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                index = count
+            }
+            return
+        }
+        while index < count {
+            let c = input[index]
+            if (stopAtLessThan && c == UInt8(ascii: "<")) || (stopAtAmpersand && c == UInt8(ascii: "&")) { return }
+            if c == 0 && replaceNull {
+                text.append(contentsOf: Self.replacement)
+            } else {
+                text.append(c)
+            }
+            index += 1
+        }
+    }
+
+    mutating func characterReferenceInText() {
+        if let end = HTMLCharacterReference.decode(input, at: index, inAttribute: false, into: &text) {
+            index = end
+        } else {
+            text.append(UInt8(ascii: "&"))
+            index += 1
+        }
+    }
+
+    // MARK: tags
+
+    mutating func beginTag(end: Bool) {
+        isEndTag = end
+        tag.name.removeAll(keepingCapacity: true)
+        tag.bytes.removeAll(keepingCapacity: true)
+        tag.attributes.removeAll(keepingCapacity: true)
+        tag.selfClosing = false
+    }
+
+    func endTagStates(for state: HTMLTokenizerState) -> (HTMLTokenizerState, HTMLTokenizerState) {
+        switch state {
+        case .rcdataEndTagOpen: (.rcdataEndTagName, .rcdata)
+        case .rawtextEndTagOpen: (.rawtextEndTagName, .rawtext)
+        case .scriptDataEndTagOpen: (.scriptDataEndTagName, .scriptData)
+        default: (.scriptDataEscapedEndTagName, .scriptDataEscaped)
+        }
+    }
+
+    func textState(forEndTagName state: HTMLTokenizerState) -> HTMLTokenizerState {
+        switch state {
+        case .rcdataEndTagName: .rcdata
+        case .rawtextEndTagName: .rawtext
+        case .scriptDataEndTagName: .scriptData
+        default: .scriptDataEscaped
+        }
+    }
+
+    mutating func emitTag() {
+        flushText()
+        state = .data
+        if isEndTag {
+            if followsContentModel, foreignDepth > 0, tag.name == Array("svg".utf8) || tag.name == Array("math".utf8) {
+                foreignDepth -= 1
+            }
+            sink.endTag(name: tag.name)
+            return
+        }
+        sink.startTag(tag)
+        lastStartTag = tag.name
+        guard followsContentModel else { return }
+        switch String(decoding: tag.name, as: UTF8.self) {
+        case "script": state = .scriptData
+        case "style", "xmp", "iframe", "noembed", "noframes", "noscript": state = .rawtext
+        case "title", "textarea": state = .rcdata
+        case "plaintext": state = .plaintext
+        case "svg", "math": if !tag.selfClosing { foreignDepth += 1 }
+        default: break
+        }
+        if foreignDepth > 0 {
+            state = .data // inside SVG and MathML, script, style and title hold markup like any element
+        }
+    }
+
+    mutating func startAttribute() {
+        let end = tag.bytes.count
+        tag.attributes.append(HTMLTag.Attribute(name: end..<end, value: end..<end, valueOffset: index))
+    }
+
+    mutating func appendToName(_ byte: UInt8) {
+        tag.bytes.append(byte)
+        let last = tag.attributes.count - 1
+        tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
+        tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
+    }
+
+    mutating func finishAttributeName() {
+        let last = tag.attributes.count - 1
+        let name = tag.bytes[tag.attributes[last].name]
+        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes[other.name] == name {
+            tag.attributes[last].isDuplicate = true
+            break
+        }
+        tag.attributes[last].valueOffset = index
+    }
+
+    mutating func beginValue() {
+        let last = tag.attributes.count - 1
+        guard last >= 0 else { return }
+        tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
+        tag.attributes[last].valueOffset = index
+    }
+
+    mutating func appendToValue(_ byte: UInt8) {
+        tag.bytes.append(byte)
+        let last = tag.attributes.count - 1
+        tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
+    }
+
+    mutating func characterReferenceInValue() {
+        if let end = HTMLCharacterReference.decode(input, at: index, inAttribute: true, into: &tag.bytes) {
+            index = end
+            let last = tag.attributes.count - 1
+            tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
+        } else {
+            index += 1
+            appendToValue(UInt8(ascii: "&"))
+        }
+    }
+
+    /// Consumes a quoted value's characters up to the closing quote, decoding references.
+    mutating func scanQuotedValue(quote: UInt8) {
+        let count = input.count
+        let last = tag.attributes.count - 1
+        while index < count {
+            let c = input[index]
+            if c == quote {
+                index += 1
+                tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
+                state = .afterAttributeValueQuoted
+                return
+            }
+            if c == UInt8(ascii: "&") {
+                tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
+                characterReferenceInValue()
+                continue
+            }
+            if c == 0 { tag.bytes.append(contentsOf: Self.replacement) } else { tag.bytes.append(c) }
+            index += 1
+        }
+        tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
+    }
+
+    // MARK: comments
+
+    mutating func appendComment(_ byte: UInt8) {
+        if Sink.wantsComments { commentData.append(byte) }
+    }
+
+    mutating func emitComment() {
+        flushText()
+        if Sink.wantsComments { sink.comment(commentData) }
+        commentData.removeAll(keepingCapacity: true)
+    }
+
+    /// Consumes comment text up to the next `<` or `-`.
+    mutating func scanComment() {
+        let c = input[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "<"):
+            appendComment(c)
+            state = .commentLessThan
+        case UInt8(ascii: "-"):
+            state = .commentEndDash
+        case 0:
+            if Sink.wantsComments { commentData.append(contentsOf: Self.replacement) }
+        default:
+            appendComment(c)
+            let count = input.count
+            while index < count {
+                let next = input[index]
+                if next == UInt8(ascii: "<") || next == UInt8(ascii: "-") || next == 0 { break }
+                appendComment(next)
+                index += 1
+            }
+        }
+    }
+
+}
+
+extension HTMLTokenizer {
+    func matches(_ word: StaticString, caseInsensitive: Bool) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= input.count else { return false }
+        return word.withUTF8Buffer { expected in
+            for offset in 0..<count {
+                let actual = input[index + offset]
+                if caseInsensitive ? (actual | 0x20) != expected[offset] : actual != expected[offset] { return false }
+            }
+            return true
+        }
+    }
+}
