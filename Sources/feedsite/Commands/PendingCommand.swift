@@ -9,18 +9,6 @@ struct PendingCommand {
 }
 
 extension CommandSpec {
-    static let check = CommandSpec(
-        name: "check",
-        summary: "Check every X/Twitter intent URL (and relative link) in a folder of HTML.",
-        usage: "DIR [--format text|json] [--strict] [--quiet]",
-        options: [
-            Option(name: "format", value: "FORMAT", help: "text (default) or json."),
-            Option(name: "strict", help: "Treat warnings as errors and require canonical encoding."),
-            quietOption,
-        ],
-        maxPositionals: 1
-    )
-
     static let initSite = CommandSpec(
         name: "init",
         summary: "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",

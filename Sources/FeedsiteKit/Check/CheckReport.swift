@@ -1,0 +1,87 @@
+/// What a check found, with its totals.
+package struct CheckReport: Sendable {
+    /// Every finding, sorted by file, line and column.
+    package var findings: [CheckFinding]
+    /// How many HTML files were checked.
+    package var filesChecked: Int
+    /// How many intent URLs were inspected.
+    package var intentURLs: Int
+    /// How many relative links were followed.
+    package var links: Int
+
+    /// Findings of error severity.
+    package var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    /// Findings of warning severity.
+    package var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    /// How many files have at least one finding.
+    package var filesWithFindings: Int { Set(findings.map(\.location.file)).count }
+
+    /// Whether the check fails: any error, or with `strict` any warning.
+    package func fails(strict: Bool) -> Bool {
+        errorCount > 0 || (strict && warningCount > 0)
+    }
+
+    /// `3 errors, 1 warning in 2 of 120 files; 240 intent URLs checked`.
+    package var summary: String {
+        let checked = "\(intentURLs) intent URL\(intentURLs == 1 ? "" : "s") checked"
+        let files = "\(filesChecked) file\(filesChecked == 1 ? "" : "s")"
+        if findings.isEmpty { return "no problems in \(files); \(checked)" }
+        let errors = errorCount
+        let warnings = warningCount
+        return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(filesWithFindings) of \(files); \(checked)"
+    }
+
+    /// One line per finding: `file:line:col: error: message [code]`, and the fix when there is one.
+    package func textLines(errorsOnly: Bool = false) -> [String] {
+        findings.filter { !errorsOnly || $0.severity == .error }.map { finding in
+            var line = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]"
+            if let template = finding.templateLocation { line += " (from \(template))" }
+            if let suggestion = finding.suggestion { line += " — suggested: \(suggestion)" }
+            return line
+        }
+    }
+
+    /// The findings and totals as a JSON document.
+    package var json: String {
+        var text = "{\n  \"findings\": ["
+        for (index, finding) in findings.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "    {\"file\": \(Self.quote(finding.location.file)), \"line\": \(finding.location.line), "
+            text += "\"column\": \(finding.location.column), \"severity\": \"\(finding.severity.rawValue)\", "
+            text += "\"code\": \"\(finding.rule.rawValue)\", \"message\": \(Self.quote(finding.message)), "
+            text += "\"url\": \(Self.quote(finding.url)), \"suggestion\": \(finding.suggestion.map(Self.quote) ?? "null")"
+            if let template = finding.templateLocation {
+                text += ", \"template\": {\"file\": \(Self.quote(template.file)), \"line\": \(template.line), \"column\": \(template.column)}"
+            }
+            text += "}"
+        }
+        text += findings.isEmpty ? "],\n" : "\n  ],\n"
+        text += "  \"totals\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), \"files\": \(filesChecked), "
+        text += "\"files_with_findings\": \(filesWithFindings), \"intent_urls\": \(intentURLs), \"links\": \(links)}\n}\n"
+        return text
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

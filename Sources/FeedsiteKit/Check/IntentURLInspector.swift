@@ -1,0 +1,211 @@
+/// Applies the intent-URL rules to one URL: characters, query structure, then each decoded value.
+package struct IntentURLInspector: Sendable {
+    /// One problem found in a URL.
+    package struct Problem: Sendable, Equatable {
+        package var rule: CheckRule
+        package var message: String
+    }
+
+    /// What inspecting an intent URL found.
+    package struct Result: Sendable, Equatable {
+        package var problems: [Problem]
+        /// The corrected URL, when every problem can be fixed without guessing.
+        package var suggestion: String?
+    }
+
+    /// With `strict`, any character outside the unreserved set left raw in a value is reported too.
+    package var strict: Bool
+
+    /// Creates an inspector.
+    package init(strict: Bool = false) {
+        self.strict = strict
+    }
+}
+
+extension IntentURLInspector {
+    /// Quick test on the raw bytes of an attribute value: could it be an intent URL at all?
+    package static func mightBeIntentURL(_ bytes: some Collection<UInt8>) -> Bool {
+        let needle = Array("/intent/".utf8)
+        guard bytes.count >= needle.count else { return false }
+        var matched = 0
+        for byte in bytes {
+            if byte == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = byte == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL.
+    package func inspect(_ url: String) -> Result? {
+        guard let parts = IntentURLParts(url) else { return nil }
+        var problems: [Problem] = []
+        var seen = Set<CheckRule>()
+        func report(_ rule: CheckRule, _ message: String) {
+            problems.append(Problem(rule: rule, message: message))
+            seen.insert(rule)
+        }
+        if IntentURL.parameters[parts.action] == nil {
+            report(.unknownAction, "'\(parts.action)' is not a known intent action; expected tweet, post, follow, user, like or retweet")
+        }
+        CharacterScan(parts.trimmed).report(into: report)
+
+        let known = IntentURL.parameters[parts.action] ?? []
+        var parameters: [(name: String, raw: Substring)] = []
+        // What the author most likely meant: stray '&' and '#' text put back into the value before it.
+        var intended: [(name: String, raw: Substring)] = []
+        var names = Set<String>()
+        for component in parts.query.split(separator: "&", omittingEmptySubsequences: true) {
+            if component.hasPrefix("amp;") {
+                report(.doubleEscapedAmpersand, "a parameter starts with 'amp;': the HTML had '&amp;amp;', so the link holds '&amp;' instead of '&'")
+                parameters.append(Self.split(component.dropFirst(4)))
+                intended.append(parameters[parameters.count - 1])
+                continue
+            }
+            let parameter = Self.split(component)
+            guard component.contains("="), !parameter.name.isEmpty,
+                  parameter.name.utf8.allSatisfy({ HandleSyntax.isHandleByte($0) }) else {
+                let previous = parameters.last.map { "'\($0.name)'" } ?? "the query"
+                report(.rawAmpersand, "a raw '&' splits \(previous): '\(component)' is not a parameter; encode '&' inside a value as %26")
+                if let last = intended.indices.last {
+                    intended[last].raw = Substring(String(intended[last].raw) + "%26" + component)
+                }
+                continue
+            }
+            if !known.isEmpty, !known.contains(parameter.name) {
+                report(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
+            }
+            if !names.insert(parameter.name).inserted {
+                report(.repeatedParameter, "'\(parameter.name)' is given more than once; X uses only one of them")
+            }
+            parameters.append(parameter)
+            intended.append(parameter)
+        }
+        if let fragment = parts.fragment {
+            report(.rawHash, "a raw '#' ends the query, so '#\(fragment.prefix(30))' is lost; encode '#' as %23")
+            if let last = intended.indices.last {
+                intended[last].raw = Substring(String(intended[last].raw) + "%23" + fragment)
+            }
+        }
+
+        var decoded: [(name: String, value: String)] = []
+        for parameter in parameters {
+            if let value = inspectValue(name: parameter.name, raw: parameter.raw, action: parts.action, report: report) {
+                decoded.append((parameter.name, value))
+            }
+        }
+        if ["tweet", "post"].contains(parts.action) {
+            checkLength(decoded, report: report)
+        }
+
+        var suggestion: String?
+        let intendedValues = intended.compactMap { parameter in
+            String(validating: PercentEncoding.decode(parameter.raw), as: UTF8.self).map { (name: parameter.name, value: $0) }
+        }
+        if !seen.isEmpty, seen.contains(where: \.isMechanicallyFixable), !seen.contains(where: \.makesIntentAmbiguous),
+           decoded.count == parameters.count, intendedValues.count == intended.count {
+            let query = intendedValues.map { name, value in
+                name + "=" + IntentURL.encodeValue(name == "hashtags" ? Self.withoutLeadingHashes(value) : value, parameter: name)
+            }
+            suggestion = parts.base + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+            if suggestion == parts.trimmed { suggestion = nil }
+        }
+        return Result(problems: problems, suggestion: suggestion)
+    }
+}
+
+private extension IntentURLInspector {
+    static func split(_ component: Substring) -> (name: String, raw: Substring) {
+        guard let equals = component.firstIndex(of: "=") else { return (String(component), "") }
+        return (String(component[..<equals]), component[component.index(after: equals)...])
+    }
+
+    static func withoutLeadingHashes(_ value: String) -> String {
+        value.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("#") ? String($0.drop { $0 == "#" }) : String($0) }.joined(separator: ",")
+    }
+
+    /// Checks one value; returns it decoded when it is valid UTF-8.
+    func inspectValue(name: String, raw: Substring, action: String, report: (CheckRule, String) -> Void) -> String? {
+        if raw.isEmpty {
+            report(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
+        }
+        if raw.contains("+") {
+            report(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
+        }
+        if strict {
+            let isList = IntentURL.listParameters.contains(name)
+            if let byte = raw.utf8.first(where: { !PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+")
+                && !(isList && $0 == UInt8(ascii: ",")) && $0 < 0x80 && $0 > 0x20 && !Self.unsafe.contains($0) }) {
+                report(.rawReservedChar, "'\(name)' has '\(Character(Unicode.Scalar(byte)))' left raw; canonical encoding leaves only A-Z a-z 0-9 - . _ ~ raw")
+            }
+        }
+        let bytes = PercentEncoding.decode(raw)
+        guard let value = String(validating: bytes, as: UTF8.self) else {
+            report(.invalidUTF8, "'\(name)' does not decode to valid UTF-8; percent-encode the UTF-8 bytes of the text")
+            return nil
+        }
+        if Self.containsTriplet(bytes) {
+            report(.doubleEncoded, "'\(name)' is encoded twice: after decoding it still holds a %XX sequence")
+        }
+        switch name {
+        case "via", "screen_name":
+            checkHandle(value, parameter: name, report: report)
+        case "related":
+            for entry in value.split(separator: ",", omittingEmptySubsequences: false) {
+                checkHandle(String(entry.prefix { $0 != ":" }), parameter: name, report: report)
+            }
+        case "hashtags":
+            if value.split(separator: ",").contains(where: { $0.hasPrefix("#") }) {
+                report(.hashtagLeadingHash, "a hashtag in 'hashtags' starts with '#'; X adds the '#' itself, so write the tag without it")
+            }
+        case "in_reply_to", "tweet_id", "user_id":
+            if !(1...19).contains(value.count) || !value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                report(.nonNumericID, "'\(name)' must be a numeric id of 1 to 19 digits, found '\(value.prefix(40))'")
+            }
+        case "url":
+            if let problem = HTTPURLSyntax.problem(in: value) {
+                report(.invalidURLParameter, problem.message(key: "url", url: value))
+            }
+        default:
+            break
+        }
+        return value
+    }
+
+    func checkHandle(_ handle: String, parameter: String, report: (CheckRule, String) -> Void) {
+        if let problem = HandleSyntax.problem(in: handle) {
+            report(.invalidHandle, "'\(parameter)': " + problem.message(for: handle))
+        }
+    }
+
+    func checkLength(_ parameters: [(name: String, value: String)], report: (CheckRule, String) -> Void) {
+        var total = 0
+        for (name, value) in parameters {
+            switch name {
+            case "text": total += PostLength.weight(of: value)
+            case "url": total += PostLength.urlWeight
+            case "hashtags":
+                for tag in value.split(separator: ",") { total += 2 + PostLength.weight(of: String(tag)) }
+            case "via": total += 6 + PostLength.weight(of: value)
+            default: break
+            }
+        }
+        if total > PostLength.limit {
+            report(.tooLong, "the post would be \(total) characters as X counts them; the limit is \(PostLength.limit)")
+        }
+    }
+
+    static let unsafe: Set<UInt8> = Set("\"<>`{}|\\^[]".utf8)
+
+    static func containsTriplet(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
+            if PercentEncoding.hexValue(bytes[index + 1]) != nil, PercentEncoding.hexValue(bytes[index + 2]) != nil { return true }
+        }
+        return false
+    }
+}

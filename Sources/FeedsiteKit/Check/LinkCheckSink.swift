@@ -1,0 +1,34 @@
+/// Collects, from one page, the attribute values the checker looks at: intent URL candidates and relative links.
+struct LinkCheckSink: HTMLTokenSink {
+    static var wantsText: Bool { false }
+    static var wantsComments: Bool { false }
+
+    /// An attribute value worth a closer look, with the byte offset of its first character.
+    struct Candidate {
+        let offset: Int
+        let value: String
+        let isLink: Bool
+    }
+
+    var candidates: [Candidate] = []
+
+    mutating func startTag(_ tag: HTMLTag) {
+        for attribute in tag.attributes where !attribute.isDuplicate {
+            let value = tag.value(of: attribute)
+            if IntentURLInspector.mightBeIntentURL(value) {
+                candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: false))
+            } else if Self.isLinkAttribute(tag.name(of: attribute)), RelativeLink.isRelative(value) {
+                candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: true))
+            }
+        }
+    }
+
+    mutating func endTag(name: [UInt8]) {}
+    mutating func text(_ bytes: [UInt8]) {}
+    mutating func comment(_ bytes: [UInt8]) {}
+    mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
+
+    static func isLinkAttribute(_ name: ArraySlice<UInt8>) -> Bool {
+        name.elementsEqual("href".utf8) || name.elementsEqual("src".utf8)
+    }
+}

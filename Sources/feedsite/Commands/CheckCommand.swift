@@ -1,0 +1,56 @@
+import FeedsiteKit
+
+/// `feedsite check DIR`: checks every intent URL and relative link in a folder of HTML.
+struct CheckCommand: Command {
+    enum Format: String, CaseIterable { case text, json }
+
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Check every X/Twitter intent URL (and relative link) in a folder of HTML.",
+        usage: "DIR [--format text|json] [--strict] [--quiet]",
+        options: [
+            CommandSpec.Option(name: "format", value: "FORMAT", help: "text (default): one line per finding and a summary; json: one JSON document."),
+            CommandSpec.Option(name: "strict", help: "Fail on warnings too, and require canonical encoding (only A-Z a-z 0-9 - . _ ~ raw)."),
+            CommandSpec.quietOption,
+        ],
+        maxPositionals: 1,
+        details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder cannot be read or bad usage."
+    )
+
+    let folder: String
+    let format: Format
+    let strict: Bool
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let folder = arguments.positionals.first else {
+            throw UsageError(message: "missing the folder to check", hint: "feedsite check output")
+        }
+        self.folder = folder
+        let formatName = arguments.values["format"] ?? "text"
+        guard let format = Format(rawValue: formatName) else {
+            throw UsageError(message: "unknown format '\(formatName)'; expected text or json",
+                             hint: Suggestion.didYouMean(formatName, in: Format.allCases.map(\.rawValue)))
+        }
+        self.format = format
+        strict = arguments.flags.contains("strict")
+        quiet = arguments.flags.contains("quiet")
+    }
+
+    func run(_ console: Console) -> ExitCode {
+        let report: CheckReport
+        do {
+            report = try LinkChecker(strict: strict).check(folder: folder)
+        } catch {
+            return console.fail(error)
+        }
+        switch format {
+        case .json:
+            console.out(report.json)
+        case .text:
+            for line in report.textLines(errorsOnly: quiet && !strict) { console.out(line + "\n") }
+            if !quiet { console.out(report.summary + "\n") }
+        }
+        return report.fails(strict: strict) ? .findings : .success
+    }
+}

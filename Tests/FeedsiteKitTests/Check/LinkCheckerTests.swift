@@ -1,0 +1,100 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct LinkCheckerTests {
+    func check(_ html: String, path: String = "a/index.html", files: Set<String> = [], strict: Bool = false) -> CheckReport {
+        LinkChecker(strict: strict).check(pages: [LinkChecker.Page(path: path, bytes: Array(html.utf8))], existingFiles: files.union([path]))
+    }
+
+    @Test("a finding points at the attribute value's first character, columns in characters")
+    func position() throws {
+        let html = "<p>é😀</p>\n  <a title='ü' href=\"https://twitter.com/intent/tweet?text=a b\">x</a>"
+        let finding = try #require(check(html).findings.first)
+        #expect(finding.location == SourceLocation(file: "a/index.html", line: 2, column: 22))
+        #expect(finding.rule == .rawSpace)
+        #expect(finding.url == "https://twitter.com/intent/tweet?text=a b")
+        #expect(finding.suggestion == "https://twitter.com/intent/tweet?text=a%20b")
+    }
+
+    @Test("character references are decoded before the rules run")
+    func references() {
+        #expect(check("<a href=\"https://twitter.com/intent/tweet?text=a&amp;via=jack\">").findings.isEmpty)
+        #expect(check("<a href=\"https://twitter.com/intent/tweet?text=a&commat;b\">").findings.map(\.rule) == [])
+        #expect(check("<a href='https://twitter.com/intent/tweet?text=a&#32;b'>").findings.map(\.rule) == [.rawSpace])
+        #expect(check("<a href=https://twitter.com/intent/tweet?text=caf&eacute;>").findings.map(\.rule) == [.rawNonASCII])
+        #expect(check("<a href=\"https://twitter.com/intent/tweet?text=a&amp;amp;via=jack\">").findings.map(\.rule) == [.doubleEscapedAmpersand])
+        #expect(check("<a href=\"https://twitter.com/intent/tweet?text=a&via=jack\">").findings.isEmpty)
+    }
+
+    @Test("every attribute is checked, not only href")
+    func everyAttribute() {
+        let html = "<form action='https://x.com/intent/post?text=a b'></form><button formaction='https://x.com/intent/post?text=c d'>"
+            + "<div data-share='https://twitter.com/intent/tweet?text=e f'></div>"
+        #expect(check(html).findings.count == 3)
+        #expect(check(html).intentURLs == 3)
+    }
+
+    @Test("comments, script, style, textarea and title text are not attributes and are not reported")
+    func notAttributes() {
+        let url = "https://twitter.com/intent/tweet?text=a b"
+        let html = "<!-- <a href=\"\(url)\"> --><script>document.write('<a href=\"\(url)\">')</script>"
+            + "<style>a::after{content:'<a href=\"\(url)\">'}</style><textarea><a href=\"\(url)\"></textarea>"
+            + "<title><a href=\"\(url)\"></title><noscript><a href=\"\(url)\"></noscript>"
+            + "<script><!--<script>x</script><a href=\"\(url)\">--></script>"
+        #expect(check(html).findings.isEmpty)
+        #expect(check(html).intentURLs == 0)
+    }
+
+    @Test("inside SVG, CDATA is text, not markup")
+    func svgCDATA() {
+        let html = "<svg><![CDATA[<a href=\"https://twitter.com/intent/tweet?text=a b\">]]></svg><a href=\"https://twitter.com/intent/tweet?text=c d\">"
+        let findings = check(html).findings
+        #expect(findings.count == 1)
+        #expect(findings.first?.url.hasSuffix("c d") == true)
+    }
+
+    @Test("a duplicate attribute is dropped as browsers do")
+    func duplicateAttribute() {
+        #expect(check("<a href='https://x.com/intent/post?text=ok' href='https://x.com/intent/post?text=a b'>").findings.isEmpty)
+    }
+
+    @Test("relative links to missing files are broken links; present files, folders and external links are fine")
+    func brokenLinks() {
+        let html = """
+        <link rel=stylesheet href="../assets/site.css"><a href="../b/">b</a><a href="../c/">c</a><img src="logo.png">
+        <a href="/index.html">root</a><a href="https://example.com/x">x</a><a href="#top">t</a><a href="mailto:a@b.c">m</a>
+        <a href="//cdn.example.com/x.js">cdn</a><a href="../../../etc/passwd">out</a><a href="caf%C3%A9.html?x=1#y">q</a><a href="">self</a>
+        """
+        let files: Set<String> = ["assets/site.css", "b/index.html", "a/logo.png", "index.html", "a/café.html"]
+        let report = check(html, files: files)
+        #expect(report.findings.map(\.rule) == [.brokenLink, .brokenLink])
+        #expect(report.findings.map(\.message) == [
+            "'../c/' points to c/index.html, which does not exist",
+            "'../../../etc/passwd' points outside the checked folder",
+        ])
+    }
+
+    @Test("the report counts errors, warnings, files and intent URLs")
+    func summary() {
+        let pages = [
+            LinkChecker.Page(path: "one.html", bytes: Array("<a href='https://x.com/intent/post?text=a b'><a href='https://x.com/intent/post?text=%7e'>".utf8)),
+            LinkChecker.Page(path: "two.html", bytes: Array("<a href='https://x.com/intent/post?text=ok'>".utf8)),
+            LinkChecker.Page(path: "three.htm", bytes: []),
+        ]
+        let report = LinkChecker().check(pages: pages, existingFiles: [])
+        #expect(report.summary == "1 error, 2 warnings in 1 of 3 files; 3 intent URLs checked")
+        #expect(report.fails(strict: false))
+        let clean = LinkChecker().check(pages: [pages[1]], existingFiles: [])
+        #expect(clean.summary == "no problems in 1 file; 1 intent URL checked")
+        #expect(!clean.fails(strict: true))
+    }
+
+    @Test("warnings alone fail only with strict")
+    func warningsAndStrict() {
+        let report = check("<a href='https://x.com/intent/post?text=%7e'>")
+        #expect(report.errorCount == 0)
+        #expect(report.warningCount == 2)
+        #expect(!report.fails(strict: false))
+        #expect(report.fails(strict: true))
+    }
+}
