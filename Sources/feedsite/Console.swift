@@ -46,6 +46,12 @@ final class Console: @unchecked Sendable {
         if capture { errText += text + "\n" } else { write(STDERR_FILENO, text + "\n") }
     }
 
+    /// Rewrites the progress line on a terminal; nil clears it.
+    func progress(_ text: String?) {
+        guard errIsTerminal, !capture else { return }
+        write(STDERR_FILENO, "\r\u{1B}[K" + (text ?? ""))
+    }
+
     /// Prints diagnostics to stderr, coloured on a terminal.
     func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {

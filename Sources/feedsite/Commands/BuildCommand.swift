@@ -27,12 +27,27 @@ struct BuildCommand: Command {
         } catch {
             return console.fail(error)
         }
-        // Rendering and writing arrive with the template engine; until then build validates and plans.
-        let pages = ["index.html"] + config.accounts.map { "\($0.slug)/index.html" }
-        if !quiet {
-            for page in pages { console.out("\(config.outputFolder)/\(page)\n") }
-            console.err("\(configPath) is valid: \(config.accounts.count) account\(config.accounts.count == 1 ? "" : "s"), \(pages.count) pages planned (rendering is not implemented yet; nothing was written)")
+        let builder = SiteBuilder(config: config, displayPath: DisplayPath.relative)
+        let showProgress = console.errIsTerminal && !quiet
+        do {
+            let result = try builder.build { phase in
+                guard showProgress, case .rendering(let done, let total) = phase else { return }
+                console.progress("rendering \(done)/\(total) pages")
+            }
+            if showProgress { console.progress(nil) }
+            console.report(result.warnings)
+            for line in result.check.textLines() { console.err(line) }
+            if !quiet { console.err(result.summary) }
+            if verbose { console.err("wrote \(DisplayPath.relative(config.outputFolder))") }
+            return .success
+        } catch let failure as BuildCheckFailure {
+            if showProgress { console.progress(nil) }
+            for line in failure.report.textLines() { console.err(line) }
+            console.err("build stopped: \(failure.report.summary); nothing was written")
+            return .findings
+        } catch {
+            if showProgress { console.progress(nil) }
+            return console.fail(error)
         }
-        return .success
     }
 }

@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The build: plan pages, render them on all cores, check them in memory, then write what changed.
+package struct SiteBuilder: Sendable {
+    /// A phase of the build, for progress display.
+    package enum Phase: Sendable {
+        case rendering(done: Int, total: Int)
+        case checking
+        case writing
+    }
+
+    package let config: SiteConfig
+    /// How folders are shown in messages (relative to the working folder when possible).
+    package var displayPath: @Sendable (String) -> String
+
+    /// Creates a builder for a loaded configuration.
+    package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.config = config
+        self.displayPath = displayPath
+    }
+
+    /// Runs the build. Throws `DiagnosticError` or `InputError` for bad input and `BuildCheckFailure`
+    /// when a page fails the check; in every failing case nothing on disk has changed.
+    package func build(progress: @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try OutputFolderGuard.check(output: config.outputFolder, siteFolder: config.siteFolder, configPath: config.configPath,
+                                    templatesFolder: config.templatesFolder)
+        let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
+        var names = TemplateNameChecker(partials: templates.partials)
+        names.check(templates.account)
+        let accountPagesUseAccounts = names.usesAccounts
+        names.check(templates.index)
+        if let notFound = templates.notFound { names.check(notFound) }
+        if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
+
+        var files = try render(templates, includeAccounts: accountPagesUseAccounts, progress: progress)
+        let pageCount = files.count
+        files += try assets()
+        if let baseURL = config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
+        }
+
+        progress(.checking)
+        let pages = files.prefix(pageCount).map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
+        var report = LinkChecker().check(pages: pages, existingFiles: Set(files.map(\.path)))
+        report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
+        if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
+
+        progress(.writing)
+        let counts = try OutputWriter(folder: config.outputFolder).write(files)
+        let elapsed = clock.now - start
+        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        return BuildResult(pages: pageCount, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
+                           removed: counts.removed, check: report, warnings: names.diagnostics.sorted(), milliseconds: milliseconds)
+    }
+}
+
+private extension SiteBuilder {
+    /// Renders the index, every account page and the 404 page, on all cores.
+    func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @Sendable (Phase) -> Void) throws -> [OutputFile] {
+        let context = PageContext(config: config)
+        let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
+        let total = config.accounts.count
+        let slots = Mutex<[OutputFile?]>([OutputFile?](repeating: nil, count: total))
+        let failure = Mutex<DiagnosticError?>(nil)
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, total))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var rendered: [(Int, OutputFile)] = []
+            while failure.withLock({ $0 == nil }) {
+                let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                guard first < total else { break }
+                for index in first..<min(first + chunk, total) {
+                    do throws(DiagnosticError) {
+                        let bytes = try renderer.render(templates.account, data: context.accountPage(index, includeAccounts: includeAccounts))
+                        rendered.append((index, OutputFile(path: "\(config.accounts[index].slug)/index.html", bytes: bytes)))
+                    } catch {
+                        failure.withLock { if $0 == nil { $0 = error } }
+                        break
+                    }
+                }
+                let count = done.wrappingAdd(min(chunk, total - first), ordering: .relaxed).newValue
+                if total >= 1_000 { progress(.rendering(done: count, total: total)) }
+            }
+            slots.withLock { slots in
+                for (index, file) in rendered { slots[index] = file }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        var files = [OutputFile(path: "index.html", bytes: try renderer.render(templates.index, data: context.indexPage()))]
+        files += slots.withLock { $0.compactMap { $0 } }
+        if let notFound = templates.notFound {
+            files.append(OutputFile(path: "404.html", bytes: try renderer.render(notFound, data: context.notFoundPage())))
+        }
+        return files
+    }
+
+    /// `templates/assets/**`, to be copied to `assets/`.
+    func assets() throws -> [OutputFile] {
+        let folder = config.templatesFolder + "/assets"
+        guard FileManager.default.fileExists(atPath: folder) else { return [] }
+        return try FolderListing.files(under: folder).map { relative in
+            let path = folder + "/" + relative
+            try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, display: displayPath(path))
+            return OutputFile(path: "assets/" + relative, bytes: try FileBytes.read(path))
+        }
+    }
+
+    /// Adds the template position when the finding's raw attribute text stands literally in one template.
+    func locateInTemplates(_ finding: CheckFinding, pages: [LinkChecker.Page], templates: TemplateSet) -> CheckFinding {
+        guard let page = pages.first(where: { $0.path == finding.location.file }),
+              let raw = RawAttributeValue.at(line: finding.location.line, column: finding.location.column, in: page.bytes),
+              raw.count >= 8 else { return finding }
+        var sources = [templates.account, templates.index] + templates.partials.templates.values.sorted { $0.name < $1.name }
+        if let notFound = templates.notFound { sources.append(notFound) }
+        var finding = finding
+        for template in sources {
+            if let offset = RawAttributeValue.find(raw, in: template.source) {
+                finding.templateLocation = template.location(of: offset)
+                break
+            }
+        }
+        return finding
+    }
+}

@@ -1,0 +1,105 @@
+/// Walks templates as the build will render them and reports names that can never resolve in the
+/// documented page context (warnings with "did you mean") and partials that do not exist (errors).
+struct TemplateNameChecker {
+    let partials: TemplateLibrary
+    var diagnostics: [Diagnostic] = []
+    /// Whether any template reachable from the checked one uses `accounts`.
+    private(set) var usesAccounts = false
+    private var reported = Set<SourceLocation>()
+
+    init(partials: TemplateLibrary) {
+        self.partials = partials
+    }
+
+    /// Checks `template` and everything it includes, starting from the page context.
+    mutating func check(_ template: Template) {
+        var visiting = Set<String>()
+        walk(template.nodes, in: template, scopes: [.page], visiting: &visiting)
+    }
+}
+
+private extension TemplateNameChecker {
+    mutating func walk(_ nodes: [TemplateNode], in template: Template, scopes: [ContextSchema], visiting: inout Set<String>) {
+        for node in nodes {
+            switch node {
+            case .text:
+                break
+            case .variable(let name, _, let offset):
+                _ = resolve(name, scopes: scopes, at: offset, in: template)
+            case .section(let section):
+                let schema = resolve(section.name, scopes: scopes, at: section.offset, in: template) ?? .any
+                if section.inverted {
+                    walk(section.children, in: template, scopes: scopes, visiting: &visiting)
+                } else {
+                    let inner: ContextSchema = if case .list(let item) = schema { item } else { schema }
+                    walk(section.children, in: template, scopes: scopes + [inner], visiting: &visiting)
+                }
+            case .partial(let inclusion):
+                include(inclusion, in: template, scopes: scopes, visiting: &visiting)
+            case .parent(let inclusion, let overrides):
+                for block in overrides.values.sorted(by: { $0.offset < $1.offset }) {
+                    walk(block.children, in: template, scopes: scopes, visiting: &visiting)
+                }
+                include(inclusion, in: template, scopes: scopes, visiting: &visiting)
+            case .block(let block):
+                walk(block.children, in: template, scopes: scopes, visiting: &visiting)
+            }
+        }
+    }
+
+    mutating func include(_ inclusion: TemplateInclusion, in template: Template, scopes: [ContextSchema], visiting: inout Set<String>) {
+        if let dynamic = inclusion.dynamicName {
+            _ = resolve(dynamic, scopes: scopes, at: inclusion.offset, in: template)
+            return
+        }
+        guard let included = partials.template(named: inclusion.name) else {
+            let location = template.location(of: inclusion.offset)
+            if reported.insert(location).inserted {
+                diagnostics.append(Diagnostic(.error, at: location, "partial '\(inclusion.name)' does not exist",
+                    hint: Suggestion.didYouMean(inclusion.name, in: partials.templates.keys)
+                        ?? "create templates/partials/\(inclusion.name).html"))
+            }
+            return
+        }
+        guard visiting.insert(inclusion.name).inserted else { return }
+        walk(included.nodes, in: included, scopes: scopes, visiting: &visiting)
+        visiting.remove(inclusion.name)
+    }
+
+    /// The schema `name` resolves to, or nil (after a warning) when it never resolves.
+    mutating func resolve(_ name: TemplateName, scopes: [ContextSchema], at offset: Int, in template: Template) -> ContextSchema? {
+        guard let first = name.components.first else { return scopes.last }
+        if first == "accounts" { usesAccounts = true }
+        for scope in scopes.reversed() {
+            switch scope {
+            case .any:
+                return .any
+            case .map(let fields):
+                guard var schema = fields[first] else { continue }
+                for component in name.components.dropFirst() {
+                    switch schema {
+                    case .any: return .any
+                    case .map(let inner) where inner[component] != nil: schema = inner[component]!
+                    default:
+                        warn(name, scopes: scopes, at: offset, in: template)
+                        return nil
+                    }
+                }
+                return schema
+            case .list, .scalar:
+                continue
+            }
+        }
+        warn(name, scopes: scopes, at: offset, in: template)
+        return nil
+    }
+
+    mutating func warn(_ name: TemplateName, scopes: [ContextSchema], at offset: Int, in template: Template) {
+        let location = template.location(of: offset)
+        guard reported.insert(location).inserted else { return }
+        let candidates = scopes.flatMap { $0.names() }
+        diagnostics.append(Diagnostic(.warning, at: location, "'\(name)' is not part of the page context and always renders empty",
+            hint: Suggestion.didYouMean(name.description, in: candidates)
+                ?? "the page context holds: site, account, accounts, root, page, generator (see README)"))
+    }
+}

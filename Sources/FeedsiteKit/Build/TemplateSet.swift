@@ -1,0 +1,65 @@
+import Foundation
+
+/// The site's templates, parsed once: the account page, the index, the optional 404 page and the partials.
+package struct TemplateSet: Sendable {
+    /// `templates/account.html`.
+    package var account: Template
+    /// `templates/index.html`.
+    package var index: Template
+    /// `templates/404.html`, when present.
+    package var notFound: Template?
+    /// `templates/partials/**.html`, by name (path below partials/ without `.html`).
+    package var partials: TemplateLibrary
+
+    /// Reads and parses every template below `folder`; all syntax errors of all files are reported together.
+    /// `displayFolder` is how the folder is named in messages.
+    package static func load(folder: String, displayFolder: String) throws -> TemplateSet {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw InputError("\(displayFolder): templates folder not found",
+                             hint: "create it with 'feedsite init', or set 'templates:' in site.yml")
+        }
+        var diagnostics: [Diagnostic] = []
+        func parse(_ relative: String, required: Bool) throws -> Template? {
+            let path = folder + "/" + relative
+            guard FileManager.default.fileExists(atPath: path) else {
+                if required {
+                    throw InputError("\(displayFolder)/\(relative): template not found",
+                                     hint: "every site needs templates/account.html and templates/index.html; 'feedsite init' writes them")
+                }
+                return nil
+            }
+            try refuseOutsideLink(path, folder: folder, display: "\(displayFolder)/\(relative)")
+            do {
+                return try Template(source: try FileBytes.read(path), name: "\(displayFolder)/\(relative)")
+            } catch let error as DiagnosticError {
+                diagnostics += error.diagnostics
+                return nil
+            }
+        }
+        let account = try parse("account.html", required: true)
+        let index = try parse("index.html", required: true)
+        let notFound = try parse("404.html", required: false)
+        var partials: [String: Template] = [:]
+        let partialsFolder = folder + "/partials"
+        if FileManager.default.fileExists(atPath: partialsFolder) {
+            for file in try FolderListing.files(under: partialsFolder) where file.hasSuffix(".html") {
+                if let template = try parse("partials/" + file, required: false) {
+                    partials[String(file.dropLast(5))] = template
+                }
+            }
+        }
+        guard diagnostics.isEmpty, let account, let index else { throw DiagnosticError(diagnostics) }
+        return TemplateSet(account: account, index: index, notFound: notFound, partials: TemplateLibrary(partials))
+    }
+
+    /// Refuses a file that is a symbolic link to somewhere outside the site's templates folder.
+    static func refuseOutsideLink(_ path: String, folder: String, display: String) throws {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard resolved == base || resolved.hasPrefix(base + "/") else {
+            throw InputError("\(display): is a link to \(resolved), outside the templates folder",
+                             hint: "copy the file into the templates folder instead of linking to it")
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct SiteBuilderTests {
+    static let siteYAML = """
+    title: "Feeds & Friends"
+    accounts:
+      - handle: OutputDD
+        name: OUTPUT.DD
+        compose:
+          text: "@OUTPUT.DD"
+      - handle: jack
+        theme: dark
+        height: 400
+        width: 320
+        tweet_limit: 5
+        chrome: [noheader, noborders]
+        dnt: true
+        lang: de
+        aria_polite: assertive
+        show_replies: true
+        loading_timeout: 2.5
+        compose:
+          text: "Tom & Jerry #1 + 100% 😀 café"
+          url: https://example.com/a?b=c
+          hashtags: [swift, ios]
+          via: jack
+          related: [a, b_c]
+          in_reply_to: 1234567890
+    """
+
+    @Test("a build writes the index, one page per account in lower case, the assets and the 404 page")
+    func layout() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let result = try site.build()
+        #expect(result.pages == 4)
+        #expect(result.accounts == 2)
+        let files = try site.snapshot().keys.sorted()
+        #expect(files == [".feedsite-manifest", "404.html", "assets/feedsite.js", "assets/site.css", "index.html",
+                          "jack/index.html", "outputdd/index.html"])
+        #expect(result.summary.hasPrefix("built 4 pages for 2 accounts in "))
+        #expect(result.summary.hasSuffix("(6 written, 0 unchanged, 0 removed); 2 intent URLs checked, no problems"))
+    }
+
+    @Test("the compose link is the canonical intent URL, with &amp; between parameters in the HTML")
+    func composeLink() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        let page = try #require(site.read("output/outputdd/index.html"))
+        #expect(page.contains("href=\"https://twitter.com/intent/tweet?text=%40OUTPUT.DD\" target=\"_blank\" rel=\"noopener noreferrer\""))
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("href=\"https://twitter.com/intent/tweet?text=Tom%20%26%20Jerry%20%231%20%2B%20100%25%20%F0%9F%98%80%20caf%C3%A9"
+            + "&amp;url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc&amp;hashtags=swift,ios&amp;via=jack&amp;related=a,b_c&amp;in_reply_to=1234567890\""))
+    }
+
+    @Test("every timeline option becomes a data- attribute of the timeline anchor")
+    func timelineAttributes() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("<a class=\"twitter-timeline\" href=\"https://twitter.com/jack\" data-theme=\"dark\" data-height=\"400\" "
+            + "data-width=\"320\" data-tweet-limit=\"5\" data-chrome=\"noheader noborders\" data-dnt=\"true\" data-lang=\"de\" "
+            + "data-aria-polite=\"assertive\" data-show-replies=\"true\">"))
+        #expect(jack.contains("data-timeout-ms=\"2500\""))
+        #expect(jack.contains("<html lang=\"en\" data-theme=\"dark\">"))
+        let outputdd = try #require(site.read("output/outputdd/index.html"))
+        #expect(outputdd.contains("data-theme=\"auto\" data-height=\"600\">"))
+    }
+
+    @Test("the index lists every account with name, handle and a relative link")
+    func index() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        let index = try #require(site.read("output/index.html"))
+        #expect(index.contains("<li><a href=\"outputdd/index.html\"><span class=\"name\">OUTPUT.DD</span> <span class=\"handle\">@OutputDD</span></a></li>"))
+        #expect(index.contains("<li><a href=\"jack/index.html\"><span class=\"name\">jack</span> <span class=\"handle\">@jack</span></a></li>"))
+        #expect(index.contains("<title>Feeds &amp; Friends</title>"))
+        #expect(index.contains("href=\"./assets/site.css\""))
+    }
+
+    @Test("with base_url, pages get canonical links and the site gets sitemap.xml")
+    func baseURL() throws {
+        let site = try TemporarySite(["site.yml": "base_url: https://example.com/feeds/\n" + Self.siteYAML])
+        _ = try site.build()
+        #expect(site.read("output/jack/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.com/feeds/jack/\">") == true)
+        #expect(site.read("output/sitemap.xml") == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+          <url><loc>https://example.com/feeds/</loc></url>
+          <url><loc>https://example.com/feeds/outputdd/</loc></url>
+          <url><loc>https://example.com/feeds/jack/</loc></url>
+        </urlset>
+
+        """)
+        #expect(site.read("output/404.html")?.contains("href=\"https://example.com/feeds/assets/site.css\"") == true)
+    }
+
+    @Test("without base_url there is no sitemap and no canonical link")
+    func noBaseURL() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        #expect(!site.exists("output/sitemap.xml"))
+        #expect(site.read("output/jack/index.html")?.contains("rel=\"canonical\"") == false)
+    }
+
+    @Test("a rebuild leaves unchanged files alone, keeping their modification time")
+    func unchangedFilesAreNotRewritten() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        let before = try site.modificationDate("output/jack/index.html")
+        Thread.sleep(forTimeInterval: 0.05)
+        let result = try site.build()
+        #expect(result.written == 0)
+        #expect(result.unchanged == 6)
+        #expect(try site.modificationDate("output/jack/index.html") == before)
+    }
+
+    @Test("changing one account rewrites its page and the pages that list it, nothing else")
+    func changeOneAccount() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("site.yml", Self.siteYAML.replacingOccurrences(of: "name: OUTPUT.DD", with: "name: OUTPUT.DD!"))
+        let result = try site.build()
+        #expect(result.written == 2) // outputdd/index.html and index.html
+        #expect(site.read("output/outputdd/index.html")?.contains("OUTPUT.DD!") == true)
+    }
+
+    @Test("pages of removed accounts are deleted; files feedsite did not write are kept")
+    func staleFiles() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("output/mine.txt", "mine")
+        try site.write("output/jack/notes.txt", "mine too")
+        try site.write("site.yml", Self.siteYAML.components(separatedBy: "  - handle: jack")[0])
+        let result = try site.build()
+        #expect(result.removed == 1)
+        #expect(!site.exists("output/jack/index.html"))
+        #expect(site.read("output/mine.txt") == "mine")
+        #expect(site.read("output/jack/notes.txt") == "mine too")
+    }
+
+    @Test("an empty folder left by a removed account is removed too")
+    func emptyFolderRemoved() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("site.yml", Self.siteYAML.components(separatedBy: "  - handle: jack")[0])
+        _ = try site.build()
+        #expect(!site.exists("output/jack"))
+    }
+
+    @Test("a template error stops the build before anything is written")
+    func templateErrorWritesNothing() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        let before = try site.snapshot()
+        try site.write("site.yml", Self.siteYAML.replacingOccurrences(of: "name: OUTPUT.DD", with: "name: Changed"))
+        try site.write("templates/index.html", "{{#accounts}}\n<li>{{name}}</li>\n")
+        #expect(throws: DiagnosticError.self) { try site.build() }
+        #expect(try site.snapshot() == before)
+    }
+
+    @Test("a missing partial is an error at the {{> }} tag")
+    func missingPartial() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": "<p>\n  {{> footr}}\n</p>\n",
+                                      "templates/partials/footer.html": "f"])
+        do {
+            _ = try site.build()
+            Issue.record("expected an error")
+        } catch let error as DiagnosticError {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.location.file.hasSuffix("templates/index.html"))
+            #expect(diagnostic.location.line == 2)
+            #expect(diagnostic.location.column == 3)
+            #expect(diagnostic.message == "partial 'footr' does not exist")
+            #expect(diagnostic.hint == "did you mean 'footer'?")
+        }
+    }
+
+    @Test("a name that never resolves in the page context is a warning with did you mean")
+    func unknownName() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML,
+                                      "templates/index.html": "<h1>{{site.title}}</h1>\n{{#accounts}}{{name}} {{acount.handle}} {{urll}}{{/accounts}}\n{{site.params.anything}}"])
+        let result = try site.build()
+        #expect(result.warnings.map(\.message) == [
+            "'acount.handle' is not part of the page context and always renders empty",
+            "'urll' is not part of the page context and always renders empty",
+        ])
+        #expect(result.warnings.map(\.hint) == ["did you mean 'account.handle'?", "did you mean 'url'?"])
+        #expect(result.warnings.map(\.location.line) == [2, 2])
+        #expect(result.warnings.map(\.location.column) == [23, 41])
+    }
+
+    @Test("the default templates build the sample accounts without any warning")
+    func defaultTemplatesHaveNoWarnings() throws {
+        let site = try TemporarySite(["site.yml": String(decoding: FileManager.default.contents(atPath: RepositoryPaths.root + "/site.yml")!, as: UTF8.self)])
+        let result = try site.build()
+        #expect(result.warnings.isEmpty)
+        #expect(result.check.findings.isEmpty)
+        let report = try LinkChecker(strict: true).check(folder: site.path + "/output")
+        #expect(report.findings.isEmpty)
+        #expect(report.intentURLs == result.accounts)
+    }
+
+    @Test("a bad intent URL in template text fails the build with the template's position, and nothing is written")
+    func checkerStopsBuild() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML,
+                                      "templates/index.html": "<p>\n<a href=\"https://twitter.com/intent/tweet?text=hello world\">share</a>\n"])
+        do {
+            _ = try site.build()
+            Issue.record("expected the check to fail")
+        } catch let failure as BuildCheckFailure {
+            let finding = try #require(failure.report.findings.first)
+            #expect(finding.rule == .rawSpace)
+            #expect(finding.location == SourceLocation(file: "index.html", line: 2, column: 10))
+            #expect(finding.templateLocation?.file.hasSuffix("templates/index.html") == true)
+            #expect(finding.templateLocation?.line == 2)
+            #expect(finding.templateLocation?.column == 10)
+        }
+        #expect(!site.exists("output"))
+    }
+
+    @Test("dangerous output folders are refused", arguments: [
+        "output: .\n", "output: ..\n", "output: /\n", "output: templates/..\n",
+    ])
+    func refusedOutput(_ line: String) throws {
+        let site = try TemporarySite(["site.yml": line + Self.siteYAML])
+        #expect(throws: InputError.self) { try site.build() }
+    }
+
+    @Test("an output folder that holds the templates is refused")
+    func outputHoldsTemplates() throws {
+        let site = try TemporarySite(["site.yml": "templates: out/templates\noutput: out\n" + Self.siteYAML])
+        try FileManager.default.moveItem(atPath: site.path + "/templates", toPath: site.path + "/tpl")
+        try FileManager.default.createDirectory(atPath: site.path + "/out", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: site.path + "/tpl", toPath: site.path + "/out/templates")
+        #expect(throws: InputError.self) { try site.build() }
+    }
+
+    @Test("a template that links outside the templates folder is refused")
+    func templateSymlinkOutside() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "secret.html": "secret"])
+        try FileManager.default.removeItem(atPath: site.path + "/templates/404.html")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/templates/404.html", withDestinationPath: "/etc/hostname")
+        #expect(throws: InputError.self) { try site.build() }
+    }
+
+    @Test("leftover temporary files from an interrupted build are cleaned up")
+    func temporaryLeftovers() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("output/jack/.feedsite-tmp-abc-index.html", "half")
+        _ = try site.build()
+        #expect(!site.exists("output/jack/.feedsite-tmp-abc-index.html"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@Suite struct BuildCommandTests {
+    /// A site folder holding a copy of the repository's sample site.yml and templates.
+    func sampleSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(at: root.appendingPathComponent("site.yml"), to: URL(fileURLWithPath: folder.path + "/site.yml"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("templates"), to: URL(fileURLWithPath: folder.path + "/templates"))
+        return folder
+    }
+
+    @Test("build succeeds on the sample site, prints its summary on stderr and nothing on stdout")
+    func sample() throws {
+        let folder = try sampleSite()
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.out.isEmpty)
+        let summary = try #require(result.err.split(separator: "\n").last)
+        #expect(summary.hasPrefix("built 5 pages for 3 accounts in "))
+        #expect(summary.hasSuffix(" ms (7 written, 0 unchanged, 0 removed); 3 intent URLs checked, no problems"))
+        let page = try #require(FileManager.default.contents(atPath: folder.path + "/output/outputdd/index.html"))
+        #expect(String(decoding: page, as: UTF8.self).contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
+        let again = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
+        #expect(again.status == 0)
+        #expect(again.err.isEmpty)
+    }
+
+    @Test("a checker error exits 1 and writes nothing")
+    func checkerError() throws {
+        let folder = try sampleSite()
+        try Data("<a href=\"https://x.com/intent/post?text=a b\">x</a>\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.err.contains("index.html:1:10: error: the URL contains a raw space"))
+        #expect(result.err.contains("(from templates/index.html:1:10)"))
+        #expect(result.err.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/output"))
+    }
+
+    @Test("a template error exits 2 with the template's path relative to the working folder")
+    func templateError() throws {
+        let folder = try sampleSite()
+        try Data("x\n  {{#accounts}}\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err == "templates/index.html:2:3: error: section 'accounts' opened here is never closed\n  hint: add {{/accounts}} where it should end\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/output"))
+    }
+
+    @Test("an unknown template name is printed as a warning and the build still succeeds")
+    func warning() throws {
+        let folder = try sampleSite()
+        try Data("<h1>{{site.tilte}}</h1>\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))
+    }
+}

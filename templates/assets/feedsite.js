@@ -1,0 +1,72 @@
+/* feedsite: loads X's widget for each timeline, hides the loading overlay once the widget has
+   rendered, and shows the fallback when widgets.js cannot load or nothing renders in time. */
+(function () {
+  "use strict";
+  var regions = Array.prototype.slice.call(document.querySelectorAll("[data-feedsite-timeline]"));
+  if (!regions.length) return;
+  var WIDGETS = "https://platform.twitter.com/widgets.js";
+  var script = null;
+  var bound = false;
+
+  function part(region, selector) { return region.querySelector(selector); }
+
+  function show(region, state) {
+    region.setAttribute("data-state", state);
+    region.setAttribute("aria-busy", state === "loading" ? "true" : "false");
+    part(region, ".timeline-overlay").hidden = state !== "loading";
+    part(region, ".timeline-fallback").hidden = state !== "failed";
+    if (state !== "loading") clearTimeout(region.feedsiteTimer);
+  }
+
+  function wait(region) {
+    show(region, "loading");
+    var ms = parseInt(region.getAttribute("data-timeout-ms"), 10) || 10000;
+    clearTimeout(region.feedsiteTimer);
+    region.feedsiteTimer = setTimeout(function () {
+      if (region.getAttribute("data-state") === "loading") show(region, "failed");
+    }, ms);
+  }
+
+  function failAll() {
+    regions.forEach(function (region) {
+      if (region.getAttribute("data-state") === "loading") show(region, "failed");
+    });
+  }
+
+  function bind() {
+    var twttr = window.twttr;
+    if (!twttr || typeof twttr.ready !== "function") { failAll(); return; }
+    twttr.ready(function (api) {
+      if (bound) return;
+      bound = true;
+      api.events.bind("rendered", function (event) {
+        var node = event && event.target;
+        var region = node && node.closest ? node.closest("[data-feedsite-timeline]") : null;
+        if (region) show(region, "loaded");
+      });
+    });
+  }
+
+  function load() {
+    if (script) script.parentNode.removeChild(script);
+    script = document.createElement("script");
+    script.async = true;
+    script.src = WIDGETS;
+    script.charset = "utf-8";
+    script.onload = bind;
+    script.onerror = failAll;
+    document.head.appendChild(script);
+  }
+
+  regions.forEach(function (region) {
+    wait(region);
+    var retry = part(region, "[data-feedsite-retry]");
+    if (retry) retry.addEventListener("click", function () {
+      wait(region);
+      var twttr = window.twttr;
+      if (twttr && twttr.widgets && typeof twttr.widgets.load === "function") twttr.widgets.load(region);
+      else load();
+    });
+  });
+  load();
+})();
