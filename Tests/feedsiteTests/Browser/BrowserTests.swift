@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// The built pages in headless Chromium, with X's widgets.js replaced by a local fake.
+@Suite(.serialized) struct BrowserTests {
+    static let composeText = "Tom & Jerry #1 + 100% 😀 café, ünïcödé"
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The timeline region's state as the browser renders it (computed visibility, not markup).
+    struct TimelineState: Decodable, Equatable {
+        var busy: String?
+        var state: String?
+        var overlay: Bool
+        var fallback: Bool
+        var rendered: Bool
+        var profile: String?
+    }
+
+    static let stateScript = """
+    (function () {
+      var region = document.querySelector("[data-feedsite-timeline]");
+      if (!region) return "null";
+      function visible(element) {
+        if (!element) return false;
+        var style = getComputedStyle(element);
+        return style.display !== "none" && style.visibility !== "hidden" && element.getClientRects().length > 0;
+      }
+      var link = region.querySelector(".timeline-fallback a");
+      return JSON.stringify({ busy: region.getAttribute("aria-busy"), state: region.getAttribute("data-state"),
+        overlay: visible(region.querySelector(".timeline-overlay")), fallback: visible(region.querySelector(".timeline-fallback")),
+        rendered: !!region.querySelector("iframe.twitter-timeline-rendered"), profile: link ? link.href : null });
+    })()
+    """
+
+    /// Builds a site like the sample, with a short timeout and a compose text full of special characters.
+    func buildSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(files: ["site.yml": """
+            title: Browser test
+            defaults:
+              loading_timeout: 2
+            accounts:
+              - handle: outputdd
+                name: OUTPUT.DD
+                compose:
+                  text: "\(Self.composeText)"
+              - handle: NASA
+                theme: dark
+            """])
+        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0, "build failed: \(result.err)")
+        return folder
+    }
+
+    func state(_ browser: ChromiumSession) throws -> TimelineState {
+        let json = try #require(try browser.evaluate(Self.stateScript) as? String)
+        return try JSONDecoder().decode(TimelineState.self, from: Data(json.utf8))
+    }
+
+    func screenshot(_ browser: ChromiumSession, _ name: String) throws {
+        try browser.screenshot(to: Self.repository + "/.build/browser-screenshots/\(name).png")
+    }
+
+    @Test("loading state first; after the widget renders the overlay is gone, aria-busy is false and no fallback ever shows")
+    func rendered() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]') && document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'loading'", seconds: 10))
+        let loading = try state(browser)
+        #expect(loading.busy == "true")
+        #expect(loading.overlay)
+        #expect(!loading.fallback)
+        #expect(!loading.rendered)
+        try screenshot(browser, "loading")
+        #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 10))
+        try browser.pump(for: 0.2)
+        let loaded = try state(browser)
+        #expect(loaded.busy == "false")
+        #expect(loaded.state == "loaded")
+        #expect(!loaded.overlay)
+        #expect(!loaded.fallback)
+        try screenshot(browser, "loaded")
+        try browser.pump(for: 2.5) // past loading_timeout: the fallback must never appear
+        #expect(try state(browser) == loaded)
+        let hosts = browser.requestedURLs.filter { !$0.hasPrefix("file:") }
+        #expect(hosts == ["https://platform.twitter.com/widgets.js"])
+    }
+
+    @Test("with widgets.js refused or missing, the fallback shows with the profile link", arguments: [
+        ChromiumSession.WidgetsResponse.refuse, .notFound,
+    ])
+    func refused(_ response: ChromiumSession.WidgetsResponse) throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: response)
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]') && document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'failed'", seconds: 1.8))
+        let failed = try state(browser)
+        #expect(failed.fallback)
+        #expect(!failed.overlay)
+        #expect(failed.busy == "false")
+        #expect(failed.profile == "https://twitter.com/outputdd")
+        if response == .refuse { try screenshot(browser, "fallback") }
+        #expect(try browser.evaluate("document.querySelector('.timeline-fallback').getAttribute('role')") as? String == "alert")
+    }
+
+    @Test("Try again after a failure loads the widget and hides the fallback")
+    func retry() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .refuse)
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]') && document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'failed'", seconds: 5))
+        browser.widgets = .fake // X is reachable again
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-retry]').click(), true")
+        #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 5))
+        let recovered = try state(browser)
+        #expect(!recovered.fallback)
+        #expect(!recovered.overlay)
+        #expect(recovered.busy == "false")
+    }
+
+    @Test("with widgets.js hanging the page keeps loading until loading_timeout, then shows the fallback")
+    func hanging() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]') && document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'loading'", seconds: 10))
+        try browser.pump(for: 1.0)
+        let waiting = try state(browser)
+        #expect(waiting.overlay)
+        #expect(!waiting.fallback)
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'failed'", seconds: 3))
+        let failed = try state(browser)
+        #expect(failed.fallback)
+        #expect(!failed.overlay)
+        #expect(failed.busy == "false")
+    }
+
+    @Test("the compose link decodes to exactly the configured text")
+    func composeText() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
+        #expect(try browser.wait(until: "!!document.querySelector('a.compose')", seconds: 10))
+        let text = try browser.evaluate("new URL(document.querySelector('a.compose').href).searchParams.get('text')") as? String
+        #expect(text == Self.composeText)
+        let target = try browser.evaluate("document.querySelector('a.compose').target + ' ' + document.querySelector('a.compose').rel") as? String
+        #expect(target == "_blank noopener noreferrer")
+    }
+
+    @Test("theme: dark is in the anchor's data-theme; auto follows the reader's setting before widgets.js reads it")
+    func themes() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/nasa/index.html", widgets: .hang)
+        #expect(try browser.wait(until: "!!document.querySelector('a.twitter-timeline')", seconds: 10))
+        #expect(try browser.evaluate("document.querySelector('a.twitter-timeline').getAttribute('data-theme')") as? String == "dark")
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
+        #expect(try browser.wait(until: "!!document.querySelector('a.twitter-timeline')", seconds: 10))
+        let expected = try browser.evaluate("matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'") as? String
+        #expect(try browser.evaluate("document.querySelector('a.twitter-timeline').getAttribute('data-theme')") as? String == expected)
+    }
+}
