@@ -87,10 +87,15 @@ final class ChromiumSession {
         try? FileManager.default.removeItem(atPath: profile)
     }
 
-    /// Opens `url`, answering requests for widgets.js as `widgets` says.
+    /// Opens `url`, answering requests for widgets.js as `widgets` says, and waits until the new
+    /// document is parsed (so that no check can run against the previous page).
     func open(_ url: String, widgets: WidgetsResponse) throws {
         self.widgets = widgets
         _ = try command("Page.navigate", ["url": url])
+        let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [url]), as: UTF8.self)
+        guard try wait(until: "location.href === \(quoted)[0] && document.readyState !== 'loading'", seconds: 15) else {
+            throw Failure(description: "\(url) did not load")
+        }
     }
 
     /// Evaluates a JavaScript expression in the page and returns its value.
