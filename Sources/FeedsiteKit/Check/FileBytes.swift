@@ -11,18 +11,24 @@ enum FileBytes {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))") }
         guard status.st_size > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var total = 0
-        while total < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+        let size = Int(status.st_size)
+        var failure: Int32 = 0
+        // Read straight into uninitialised storage: no zero-filling of a buffer about to be overwritten.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if got == 0 { break }
+                total += got
             }
-            if got == 0 { break }
-            total += got
+            initialized = total
         }
-        if total < bytes.count { bytes.removeLast(bytes.count - total) }
+        if failure != 0 { throw InputError("\(path): cannot be read: \(String(cString: strerror(failure)))") }
         return bytes
     }
 }

@@ -1,22 +1,70 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Lists the regular files below a folder, as paths relative to it, sorted.
+/// Lists the regular files below a folder, as paths relative to it, sorted. Uses readdir's file
+/// types, so it needs no stat per file; links to files count as files, links to folders are not followed.
 enum FolderListing {
     static func files(under folder: String) throws(InputError) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw InputError("\(folder): no such folder")
-        }
-        guard isFolder.boolValue else { throw InputError("\(folder): is not a folder", hint: "pass the folder that holds the HTML files") }
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
-            throw InputError("\(folder): cannot be read (check its permissions)")
-        }
+        try requireFolder(folder)
         var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if let type = enumerator.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular || type == .typeSymbolicLink {
-                files.append(path)
+        try walk(folder, relative: "", into: &files)
+        files.sort()
+        return files
+    }
+
+    /// The entries directly inside `folder`: names, and whether each is a folder (links to folders are not followed).
+    static func entries(of folder: String) throws(InputError) -> [(name: String, isFolder: Bool)] {
+        try requireFolder(folder)
+        var files: [String] = []
+        var folders: [String] = []
+        try list(folder, files: &files, folders: &folders)
+        return files.map { ($0, false) } + folders.map { ($0, true) }
+    }
+
+    /// Appends the files below `path` (named `relative`) to `files`.
+    static func walk(_ path: String, relative: String, into files: inout [String]) throws(InputError) {
+        var names: [String] = []
+        var folders: [String] = []
+        try list(path, files: &names, folders: &folders)
+        for name in names { files.append(relative.isEmpty ? name : relative + "/" + name) }
+        for name in folders {
+            try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files)
+        }
+    }
+
+    private static func requireFolder(_ folder: String) throws(InputError) {
+        var status = stat()
+        guard stat(folder, &status) == 0 else { throw InputError("\(folder): no such folder") }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError("\(folder): is not a folder", hint: "pass the folder that holds the HTML files")
+        }
+    }
+
+    /// The names of the regular files and folders directly inside `path`.
+    private static func list(_ path: String, files: inout [String], folders: inout [String]) throws(InputError) {
+        guard let directory = opendir(path) else {
+            throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var status = stat()
+                let followed = type == Int32(DT_LNK) ? stat(path + "/" + name, &status) : lstat(path + "/" + name, &status)
+                guard followed == 0 else { continue }
+                let mode = status.st_mode & S_IFMT
+                type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR && type != Int32(DT_LNK) ? Int32(DT_DIR) : -1)
+            }
+            if type == Int32(DT_REG) {
+                files.append(name)
+            } else if type == Int32(DT_DIR) {
+                folders.append(name)
             }
         }
-        return files.sorted()
     }
 }

@@ -146,7 +146,7 @@ extension HTMLTokenizer {
                     index += 1
                     tag.name.append(c | 0x20)
                     temp.append(c)
-                } else if appropriate, !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                } else if appropriate, !atEnd, Self.isSpace(c) {
                     index += 1
                     state = .beforeAttributeName
                 } else if appropriate, c == UInt8(ascii: "/"), !atEnd {
@@ -218,9 +218,9 @@ extension HTMLTokenizer {
                 }
             case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
                 let starting = state == .scriptDataDoubleEscapeStart
-                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(c) {
+                if !atEnd, (Self.isSpace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">")) {
                     index += 1
-                    let isScript = temp == Array("script".utf8)
+                    let isScript = temp.elementsEqual("script".utf8)
                     state = starting == isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
                     emitText(c)
                 } else if !atEnd, c.isASCIIAlpha {
@@ -261,7 +261,7 @@ extension HTMLTokenizer {
                 }
 
             case .beforeAttributeName:
-                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                if !atEnd, Self.isSpace(c) {
                     index += 1
                 } else if atEnd || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") {
                     state = .afterAttributeName
@@ -274,7 +274,7 @@ extension HTMLTokenizer {
                     state = .attributeName
                 }
             case .attributeName:
-                if atEnd || [0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(c) {
+                if atEnd || (Self.isSpace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">")) {
                     finishAttributeName()
                     state = .afterAttributeName
                 } else if c == UInt8(ascii: "=") {
@@ -307,7 +307,7 @@ extension HTMLTokenizer {
                     state = .attributeName
                 }
             case .beforeAttributeValue:
-                if !atEnd, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(c) {
+                if !atEnd, Self.isSpace(c) {
                     index += 1
                 } else if c == UInt8(ascii: "\""), !atEnd {
                     index += 1
@@ -668,22 +668,24 @@ private extension HTMLTokenizer {
         flushText()
         state = .data
         if isEndTag {
-            if followsContentModel, foreignDepth > 0, tag.name == Array("svg".utf8) || tag.name == Array("math".utf8) {
+            if followsContentModel, foreignDepth > 0, ContentModel.of(tag.name) == .foreign {
                 foreignDepth -= 1
             }
             sink.endTag(name: tag.name)
             return
         }
         sink.startTag(tag)
-        lastStartTag = tag.name
+        // Copy into the existing buffer: sharing tag.name's storage would force a copy per tag.
+        lastStartTag.removeAll(keepingCapacity: true)
+        lastStartTag.append(contentsOf: tag.name)
         guard followsContentModel else { return }
-        switch String(decoding: tag.name, as: UTF8.self) {
-        case "script": state = .scriptData
-        case "style", "xmp", "iframe", "noembed", "noframes", "noscript": state = .rawtext
-        case "title", "textarea": state = .rcdata
-        case "plaintext": state = .plaintext
-        case "svg", "math": if !tag.selfClosing { foreignDepth += 1 }
-        default: break
+        switch ContentModel.of(tag.name) {
+        case .scriptData: state = .scriptData
+        case .rawtext: state = .rawtext
+        case .rcdata: state = .rcdata
+        case .plaintext: state = .plaintext
+        case .foreign: if !tag.selfClosing { foreignDepth += 1 }
+        case .normal: break
         }
         if foreignDepth > 0 {
             state = .data // inside SVG and MathML, script, style and title hold markup like any element
@@ -736,11 +738,22 @@ private extension HTMLTokenizer {
         }
     }
 
-    /// Consumes a quoted value's characters up to the closing quote, decoding references.
+    /// Consumes a quoted value's characters up to the closing quote, decoding references; plain runs are copied at once.
     mutating func scanQuotedValue(quote: UInt8) {
         let count = input.count
         let last = tag.attributes.count - 1
         while index < count {
+            var end = index
+            while end < count {
+                let c = input[end]
+                if c == quote || c == UInt8(ascii: "&") || c == 0 { break }
+                end += 1
+            }
+            if end > index {
+                tag.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                index = end
+            }
+            guard index < count else { break }
             let c = input[index]
             if c == quote {
                 index += 1
@@ -749,11 +762,10 @@ private extension HTMLTokenizer {
                 return
             }
             if c == UInt8(ascii: "&") {
-                tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
                 characterReferenceInValue()
                 continue
             }
-            if c == 0 { tag.bytes.append(contentsOf: Self.replacement) } else { tag.bytes.append(c) }
+            tag.bytes.append(contentsOf: Self.replacement)
             index += 1
         }
         tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count

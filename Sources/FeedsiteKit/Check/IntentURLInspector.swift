@@ -66,7 +66,7 @@ extension IntentURLInspector {
                 continue
             }
             let parameter = Self.split(component)
-            guard component.contains("="), !parameter.name.isEmpty,
+            guard component.contains("=" as Character), !parameter.name.isEmpty,
                   parameter.name.utf8.allSatisfy({ HandleSyntax.isHandleByte($0) }) else {
                 let previous = parameters.last.map { "'\($0.name)'" } ?? "the query"
                 report(.rawAmpersand, "a raw '&' splits \(previous): '\(component)' is not a parameter; encode '&' inside a value as %26")
@@ -133,7 +133,7 @@ private extension IntentURLInspector {
         if raw.isEmpty {
             report(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
         }
-        if raw.contains("+") {
+        if raw.utf8.contains(UInt8(ascii: "+")) {
             report(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
         }
         if strict {

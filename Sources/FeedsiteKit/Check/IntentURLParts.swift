@@ -15,10 +15,10 @@ struct IntentURLParts {
     init?(_ url: String) {
         let trimmed = Self.trimASCIIWhitespace(url)
         var rest = Substring(trimmed)
-        let lowered = trimmed.prefix(8).lowercased()
-        if lowered.hasPrefix("https:") {
+        let head = trimmed.utf8.prefix(6).map { $0 | 0x20 }
+        if head.elementsEqual("https:".utf8) {
             rest = rest.dropFirst(6)
-        } else if lowered.hasPrefix("http:") {
+        } else if head.prefix(5).elementsEqual("http:".utf8) {
             rest = rest.dropFirst(5)
         }
         guard rest.hasPrefix("//") else { return nil }
@@ -41,6 +41,7 @@ struct IntentURLParts {
 
     static func trimASCIIWhitespace(_ text: String) -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        if let first = text.utf8.first, let last = text.utf8.last, !isSpace(first), !isSpace(last) { return text }
         let bytes = Array(text.utf8)
         guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
             return ""

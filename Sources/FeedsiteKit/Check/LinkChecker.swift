@@ -16,6 +16,14 @@ package struct LinkChecker: Sendable {
         }
     }
 
+    /// What one page holds: findings of its intent URLs, and its relative links (resolved later,
+    /// once every file of the folder is known).
+    struct PageResult {
+        var findings: [CheckFinding] = []
+        var intentURLs = 0
+        var links: [(location: SourceLocation, value: String)] = []
+    }
+
     /// Also flag characters that canonical encoding would not leave raw.
     package var strict: Bool
 
@@ -26,94 +34,123 @@ package struct LinkChecker: Sendable {
 }
 
 extension LinkChecker {
-    /// Checks every `.html` and `.htm` file under `folder`, on all cores.
+    /// Checks every `.html` and `.htm` file under `folder`. Both cores walk the folder, read and
+    /// check pages at once; relative links are resolved when the whole listing is known.
     package func check(folder: String) throws(InputError) -> CheckReport {
-        let files = try FolderListing.files(under: folder)
-        let pages = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }
-        let existing = Set(files)
-        let root = folder.hasSuffix("/") ? folder : folder + "/"
-        return try checkInParallel(count: pages.count, existingFiles: existing) { index throws(InputError) in
-            Page(path: pages[index], bytes: try FileBytes.read(root + pages[index]))
-        }
-    }
-
-    /// Checks pages held in memory; `existingFiles` (relative paths) is what relative links may point at.
-    package func check(pages: [Page], existingFiles: Set<String>) -> CheckReport {
-        (try? checkInParallel(count: pages.count, existingFiles: existingFiles) { index in pages[index] })
-            ?? CheckReport(findings: [], filesChecked: 0, intentURLs: 0, links: 0)
-    }
-
-    /// The findings of one page, with how many intent URLs and links it holds.
-    func check(_ page: Page, existingFiles: Set<String>) -> (findings: [CheckFinding], intentURLs: Int, links: Int) {
-        let candidates = page.bytes.withUnsafeBufferPointer { buffer in
-            var tokenizer = HTMLTokenizer(input: buffer, sink: LinkCheckSink())
-            return tokenizer.run().candidates
-        }
-        guard !candidates.isEmpty else { return ([], 0, 0) }
-        let inspector = IntentURLInspector(strict: strict)
-        var findings: [CheckFinding] = []
-        var intentURLs = 0
-        var links = 0
-        var positions = PositionFinder(bytes: page.bytes, file: page.path)
-        for candidate in candidates {
-            if candidate.isLink {
-                links += 1
-                let target = RelativeLink.target(of: candidate.value, from: page.path)
-                if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
-                    || existingFiles.contains(target + ".html") {
-                    continue
-                }
-                let message = target.map { "'\(candidate.value)' points to \($0), which does not exist" }
-                    ?? "'\(candidate.value)' points outside the checked folder"
-                findings.append(CheckFinding(location: positions.location(of: candidate.offset), rule: .brokenLink,
-                                             message: message, url: candidate.value))
-                continue
-            }
-            guard let result = inspector.inspect(candidate.value) else { continue }
-            intentURLs += 1
-            let location = positions.location(of: candidate.offset)
-            for problem in result.problems {
-                findings.append(CheckFinding(location: location, rule: problem.rule, message: problem.message,
-                                             url: candidate.value, suggestion: result.suggestion))
-            }
-        }
-        return (findings, intentURLs, links)
-    }
-}
-
-private extension LinkChecker {
-    func checkInParallel(count: Int, existingFiles: Set<String>,
-                         page: @Sendable (Int) throws(InputError) -> Page) throws(InputError) -> CheckReport {
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, count))
+        let root = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let top = try FolderListing.entries(of: root)
         let next = Atomic<Int>(0)
-        let results = Mutex<(findings: [CheckFinding], intentURLs: Int, links: Int, error: InputError?)>(([], 0, 0, nil))
+        let collected = Mutex<(files: [String], pages: Int, results: [PageResult], error: InputError?)>(([], 0, [], nil))
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var findings: [CheckFinding] = []
-            var intentURLs = 0
-            var links = 0
+            var files: [String] = []
+            var results: [PageResult] = []
+            var pages = 0
             var failure: InputError?
             while failure == nil {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < count else { break }
+                guard index < top.count else { break }
                 do throws(InputError) {
-                    let result = check(try page(index), existingFiles: existingFiles)
-                    findings += result.findings
-                    intentURLs += result.intentURLs
-                    links += result.links
+                    var found: [String] = []
+                    if top[index].isFolder {
+                        try FolderListing.walk(root + "/" + top[index].name, relative: top[index].name, into: &found)
+                    } else {
+                        found = [top[index].name]
+                    }
+                    for path in found where path.hasSuffix(".html") || path.hasSuffix(".htm") {
+                        pages += 1
+                        results.append(inspect(Page(path: path, bytes: try FileBytes.read(root + "/" + path))))
+                    }
+                    files += found
                 } catch {
                     failure = error
                 }
             }
-            results.withLock {
-                $0.findings += findings
-                $0.intentURLs += intentURLs
-                $0.links += links
+            collected.withLock {
+                $0.files += files
+                $0.pages += pages
+                $0.results += results
                 if $0.error == nil { $0.error = failure }
             }
         }
-        let collected = results.withLock { $0 }
-        if let error = collected.error { throw error }
-        return CheckReport(findings: collected.findings.sorted(), filesChecked: count, intentURLs: collected.intentURLs,
-                           links: collected.links)
+        let all = collected.withLock { $0 }
+        if let error = all.error { throw error }
+        return report(all.results, pages: all.pages, existingFiles: Set(all.files))
+    }
+
+    /// Checks pages held in memory; `existingFiles` (relative paths) is what relative links may point at.
+    package func check(pages: [Page], existingFiles: Set<String>) -> CheckReport {
+        let next = Atomic<Int>(0)
+        let collected = Mutex<[PageResult]>([])
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, pages.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var results: [PageResult] = []
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < pages.count else { break }
+                results.append(inspect(pages[index]))
+            }
+            collected.withLock { $0 += results }
+        }
+        return report(collected.withLock { $0 }, pages: pages.count, existingFiles: existingFiles)
+    }
+}
+
+private extension LinkChecker {
+    /// Tokenizes one page and inspects its intent URLs; its relative links are kept for later.
+    func inspect(_ page: Page) -> PageResult {
+        let candidates = page.bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = HTMLTokenizer(input: buffer, sink: LinkCheckSink())
+            return tokenizer.run().candidates
+        }
+        var result = PageResult()
+        guard !candidates.isEmpty else { return result }
+        let inspector = IntentURLInspector(strict: strict)
+        var positions = PositionFinder(bytes: page.bytes, file: page.path)
+        for candidate in candidates {
+            if candidate.isLink {
+                result.links.append((positions.location(of: candidate.offset), candidate.value))
+                continue
+            }
+            guard let inspected = inspector.inspect(candidate.value) else { continue }
+            result.intentURLs += 1
+            let location = positions.location(of: candidate.offset)
+            for problem in inspected.problems {
+                result.findings.append(CheckFinding(location: location, rule: problem.rule, message: problem.message,
+                                                    url: candidate.value, suggestion: inspected.suggestion))
+            }
+        }
+        return result
+    }
+
+    /// Resolves every page's relative links (on all cores) and puts all findings together.
+    func report(_ results: [PageResult], pages: Int, existingFiles: Set<String>) -> CheckReport {
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, results.count))
+        let broken = Mutex<[CheckFinding]>([])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var found: [CheckFinding] = []
+            for index in stride(from: worker, to: results.count, by: workers) {
+                for (location, value) in results[index].links {
+                    let target = RelativeLink.target(of: value, from: location.file)
+                    if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
+                        || existingFiles.contains(target + ".html") {
+                        continue
+                    }
+                    let message = target.map { "'\(value)' points to \($0), which does not exist" }
+                        ?? "'\(value)' points outside the checked folder"
+                    found.append(CheckFinding(location: location, rule: .brokenLink, message: message, url: value))
+                }
+            }
+            broken.withLock { $0 += found }
+        }
+        var findings = broken.withLock { $0 }
+        var intentURLs = 0
+        var links = 0
+        for result in results {
+            findings += result.findings
+            intentURLs += result.intentURLs
+            links += result.links.count
+        }
+        return CheckReport(findings: findings.sorted(), filesChecked: pages, intentURLs: intentURLs, links: links)
     }
 }

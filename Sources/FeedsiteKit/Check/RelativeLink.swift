@@ -20,28 +20,40 @@ enum RelativeLink {
 
     /// The path, relative to the checked folder, that `link` on page `page` points at; nil when it leaves the folder.
     static func target(of link: String, from page: String) -> String? {
-        var path = Substring(IntentURLParts.trimASCIIWhitespace(link))
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        let decoded = String(decoding: PercentEncoding.decode(path), as: UTF8.self)
-        var components: [Substring]
-        if decoded.hasPrefix("/") {
-            components = []
-        } else {
-            components = page.split(separator: "/")
+        var bytes = Array(link.utf8)[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0C || first == 0x0D {
+            bytes = bytes.dropFirst()
+        }
+        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0C || last == 0x0D {
+            bytes = bytes.dropLast()
+        }
+        if let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = bytes[..<end] }
+        if bytes.isEmpty { return page }
+        let path = bytes.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(String(decoding: bytes, as: UTF8.self))[...] : bytes
+        var components: [ArraySlice<UInt8>] = []
+        if path.first != UInt8(ascii: "/") {
+            let pageBytes = Array(page.utf8)
+            components = pageBytes.split(separator: UInt8(ascii: "/"))
             components.removeLast()
         }
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
+        for part in path.split(separator: UInt8(ascii: "/")) {
+            if part.count == 1, part.first == UInt8(ascii: ".") { continue }
+            if part.count == 2, part.first == UInt8(ascii: "."), part.last == UInt8(ascii: ".") {
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
             } else {
                 components.append(part)
             }
         }
-        var target = components.joined(separator: "/")
-        if decoded.isEmpty { return page }
-        if decoded.hasSuffix("/") || target.isEmpty { target += target.isEmpty ? "index.html" : "/index.html" }
-        return target
+        var target: [UInt8] = []
+        for (index, component) in components.enumerated() {
+            if index > 0 { target.append(UInt8(ascii: "/")) }
+            target += component
+        }
+        if path.last == UInt8(ascii: "/") || target.isEmpty {
+            if !target.isEmpty { target.append(UInt8(ascii: "/")) }
+            target += "index.html".utf8
+        }
+        return String(decoding: target, as: UTF8.self)
     }
 }
