@@ -22,17 +22,18 @@ struct OutputWriter {
         var removed = 0
     }
 
-    /// Writes `files`; returns what it did.
+    /// Writes `files` (on all cores); returns what it did.
     func write(_ files: [OutputFile]) throws(InputError) -> Counts {
-        try makeFolder(folder)
+        try Self.makeFolders(folder)
         let previous = readManifest()
         let current = Set(files.map(\.path))
+        if !previous.complete {
+            removeTemporaryFiles(in: Set((files.map(\.path) + previous.paths).map(Self.parent)).union([""]))
+        }
         // Record first every path this build may write, so an interrupted build leaves nothing unaccounted for.
-        try writeManifest(previous.union(current))
-        removeTemporaryFiles(in: Set((files.map(\.path) + previous).map(Self.parent)).union([""]))
-
-        let folders = Set(files.map { Self.parent(of: $0.path) }).filter { !$0.isEmpty }.sorted()
-        for relative in folders { try makeFolder(folder + "/" + relative) }
+        if !current.isSubset(of: previous.paths) || previous.complete {
+            try writeManifest(previous.paths.union(current), complete: false)
+        }
 
         let written = Atomic<Int>(0)
         let failure = Mutex<InputError?>(nil)
@@ -53,14 +54,14 @@ struct OutputWriter {
 
         var counts = Counts(written: written.load(ordering: .relaxed), unchanged: 0, removed: 0)
         counts.unchanged = files.count - counts.written
-        for stale in previous.subtracting(current).sorted() {
+        for stale in previous.paths.subtracting(current).sorted() {
             let path = folder + "/" + stale
             if unlink(path) == 0 {
                 counts.removed += 1
                 removeEmptyParents(of: stale)
             }
         }
-        try writeManifest(current)
+        try writeManifest(current, complete: true)
         return counts
     }
 }
@@ -71,21 +72,32 @@ private extension OutputWriter {
         return String(path[..<slash])
     }
 
-    func makeFolder(_ path: String) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw InputError("\(path): cannot create the folder (\(error.localizedDescription))")
+    /// Creates `path` and any missing parents (like mkdir -p).
+    static func makeFolders(_ path: String) throws(InputError) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, path.contains("/") else {
+            throw InputError("\(path): cannot create the folder: \(String(cString: strerror(errno)))")
+        }
+        try makeFolders(parent(of: path))
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw InputError("\(path): cannot create the folder: \(String(cString: strerror(errno)))")
         }
     }
 
     /// Writes the file unless it already holds exactly these bytes; returns whether it wrote.
+    /// A new file is written as an unnamed file and then linked into place, an existing one through
+    /// a temporary file and a rename: either way a file is never seen half written.
     func writeIfChanged(_ file: OutputFile) throws(InputError) -> Bool {
         let path = folder + "/" + file.path
-        if let existing = try? FileBytes.read(path), existing == file.bytes { return false }
         let directory = folder + "/" + Self.parent(of: file.path)
+        if let existing = try? FileBytes.read(path) {
+            if existing == file.bytes { return false }
+        } else if try Self.linkNewFile(file.bytes, directory: directory, path: path) {
+            return true
+        }
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
         let temporary = directory + "/" + Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "-" + name
+        if access(directory, F_OK) != 0 { try Self.makeFolders(directory) }
         try Self.writeAll(file.bytes, to: temporary)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -95,35 +107,59 @@ private extension OutputWriter {
         return true
     }
 
-    static func writeAll(_ bytes: [UInt8], to path: String) throws(InputError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))") }
+    /// Linux's O_TMPFILE: an unnamed file in `directory`, linked as `path` once complete.
+    /// Returns false when the system cannot do it (the caller then uses a temporary name).
+    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String) throws(InputError) -> Bool {
+        let flags = O_WRONLY | O_CLOEXEC | 0o20_200_000 // O_TMPFILE
+        var descriptor = open(directory, flags, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try makeFolders(directory)
+            descriptor = open(directory, flags, 0o644)
+        }
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        try write(bytes, to: descriptor, path: path)
+        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+    }
+
+    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if count < 0 {
                 if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                throw InputError("\(path): cannot be written: \(reason)")
+                throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")
             }
             offset += count
         }
     }
 
-    func readManifest() -> Set<String> {
-        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName) else { return [] }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard lines.first == "feedsite-manifest 1" else { return [] }
-        // Only paths inside the folder: a tampered manifest must not make the build delete elsewhere.
-        return Set(lines.dropFirst().map(String.init).filter {
-            !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") && !$0.isEmpty
-        })
+    static func writeAll(_ bytes: [UInt8], to path: String) throws(InputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        do throws(InputError) {
+            try write(bytes, to: descriptor, path: path)
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 
-    func writeManifest(_ paths: Set<String>) throws(InputError) {
-        let text = "feedsite-manifest 1\n" + paths.sorted().map { $0 + "\n" }.joined()
+    /// The paths the previous build recorded, and whether it finished.
+    func readManifest() -> (paths: Set<String>, complete: Bool) {
+        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName) else { return ([], true) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard let header = lines.first, header.hasPrefix("feedsite-manifest 2 ") else { return ([], true) }
+        // Only paths inside the folder: a tampered manifest must not make the build delete elsewhere.
+        let paths = Set(lines.dropFirst().map(String.init).filter {
+            !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") && !$0.isEmpty
+        })
+        return (paths, header == "feedsite-manifest 2 complete")
+    }
+
+    func writeManifest(_ paths: Set<String>, complete: Bool) throws(InputError) {
+        let text = "feedsite-manifest 2 \(complete ? "complete" : "building")\n" + paths.sorted().map { $0 + "\n" }.joined()
         let path = folder + "/" + Self.manifestName
         let temporary = folder + "/" + Self.temporaryPrefix + "manifest-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         try Self.writeAll(Array(text.utf8), to: temporary)
