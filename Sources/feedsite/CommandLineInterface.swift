@@ -2,7 +2,7 @@ import FeedsiteKit
 
 /// The `feedsite` command line: picks the command, handles help and usage errors, returns the exit code.
 enum CommandLineInterface {
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, .initSite, .serve, RenderCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, InitCommand.spec, .serve, RenderCommand.spec]
 
     static var mainHelp: String {
         var text = """
@@ -69,6 +69,7 @@ enum CommandLineInterface {
             case BuildCommand.spec.name: return try BuildCommand(parsed).run(console)
             case RenderCommand.spec.name: return try RenderCommand(parsed).run(console)
             case CheckCommand.spec.name: return try CheckCommand(parsed).run(console)
+            case InitCommand.spec.name: return try InitCommand(parsed).run(console)
             default: return PendingCommand(spec: spec).run(console)
             }
         } catch {

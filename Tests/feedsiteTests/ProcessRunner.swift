@@ -19,10 +19,10 @@ enum ProcessRunner {
         return Bundle.main.bundleURL.appendingPathComponent("feedsite")
     }()
 
-    /// Runs `feedsite` with `arguments` in `folder`, with no input and NO_COLOR set.
-    static func run(_ arguments: [String], in folder: String? = nil) throws -> Result {
+    /// Runs `feedsite` (or another copy of it) with `arguments` in `folder`, with no input and NO_COLOR set.
+    static func run(_ arguments: [String], executable: String? = nil, in folder: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? self.executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment

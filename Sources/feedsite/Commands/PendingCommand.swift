@@ -9,14 +9,6 @@ struct PendingCommand {
 }
 
 extension CommandSpec {
-    static let initSite = CommandSpec(
-        name: "init",
-        summary: "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",
-        usage: "[DIR] [--force]",
-        options: [Option(name: "force", help: "Overwrite files that already exist.")],
-        maxPositionals: 1
-    )
-
     static let serve = CommandSpec(
         name: "serve",
         summary: "Build the site, serve it on 127.0.0.1 and rebuild and reload on every change.",

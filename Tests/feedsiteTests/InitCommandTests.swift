@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite struct InitCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Every file of the sample site: site.yml and everything below templates/.
+    static func sampleFiles() throws -> [String] {
+        var files = ["site.yml"]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: repository + "/templates"))
+        while let name = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: repository + "/templates/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+                files.append("templates/" + name)
+            }
+        }
+        return files.sorted()
+    }
+
+    @Test("init writes exactly the repository's sample site.yml and templates (run scripts/generate-starter.py after editing them)")
+    func sameBytesAsRepository() throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", folder.path + "/site"])
+        #expect(result.status == 0)
+        for file in try Self.sampleFiles() {
+            let written = FileManager.default.contents(atPath: folder.path + "/site/" + file)
+            let original = FileManager.default.contents(atPath: Self.repository + "/" + file)
+            #expect(written != nil && written == original, "\(file) differs from the repository's copy")
+        }
+        #expect(FileManager.default.contents(atPath: folder.path + "/site/.gitignore").map { String(decoding: $0, as: UTF8.self) }?
+            .contains("\noutput/\n") == true)
+        #expect(result.out.contains("Next steps:"))
+        #expect(result.out.contains("feedsite build"))
+    }
+
+    @Test("init then build succeeds with no warnings, from a copy of the binary with no source tree around")
+    func installedBinary() throws {
+        let folder = try TemporaryFolder()
+        let binary = folder.path + "/bin/feedsite"
+        try FileManager.default.createDirectory(atPath: folder.path + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ProcessRunner.executable.path, toPath: binary)
+        let site = folder.path + "/my-site"
+        let initialised = try ProcessRunner.run(["init", site], executable: binary, in: folder.path)
+        #expect(initialised.status == 0)
+        let built = try ProcessRunner.run(["build"], executable: binary, in: site)
+        #expect(built.status == 0)
+        let lines = built.err.split(separator: "\n")
+        #expect(lines.count == 1, "expected only the summary, got \(built.err)")
+        #expect(lines.first?.hasSuffix("no problems") == true)
+        #expect(FileManager.default.fileExists(atPath: site + "/output/outputdd/index.html"))
+    }
+
+    @Test("init never overwrites: it lists the files that exist, writes nothing and exits 2")
+    func neverOverwrites() throws {
+        let folder = try TemporaryFolder(files: ["site.yml": "mine\n", "templates/index.html": "mine too\n"])
+        let result = try ProcessRunner.run(["init"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: . already has files that init would overwrite: site.yml, templates/index.html\n"))
+        #expect(result.err.contains("--force"))
+        #expect(FileManager.default.contents(atPath: folder.path + "/site.yml") == Data("mine\n".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/templates/account.html"))
+    }
+
+    @Test("init --force overwrites existing files")
+    func force() throws {
+        let folder = try TemporaryFolder(files: ["site.yml": "mine\n"])
+        let result = try ProcessRunner.run(["init", "--force"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(FileManager.default.contents(atPath: folder.path + "/site.yml") == FileManager.default.contents(atPath: Self.repository + "/site.yml"))
+    }
+}
