@@ -25,13 +25,18 @@ let package = Package(
             name: "feedsite-bench",
             dependencies: ["FeedsiteKit"]
         ),
+        // Helpers both test targets use (a raw HTTP client for the preview server's tests).
+        .target(
+            name: "FeedsiteTestSupport",
+            path: "Tests/Support"
+        ),
         .testTarget(
             name: "FeedsiteKitTests",
-            dependencies: ["FeedsiteKit"]
+            dependencies: ["FeedsiteKit", "FeedsiteTestSupport"]
         ),
         .testTarget(
             name: "feedsiteTests",
-            dependencies: ["feedsite", "FeedsiteKit"]
+            dependencies: ["feedsite", "FeedsiteKit", "FeedsiteTestSupport"]
         ),
     ]
 )

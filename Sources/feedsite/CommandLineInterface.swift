@@ -2,7 +2,7 @@ import FeedsiteKit
 
 /// The `feedsite` command line: picks the command, handles help and usage errors, returns the exit code.
 enum CommandLineInterface {
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, InitCommand.spec, .serve, RenderCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, InitCommand.spec, ServeCommand.spec, RenderCommand.spec]
 
     static var mainHelp: String {
         var text = """
@@ -70,7 +70,8 @@ enum CommandLineInterface {
             case RenderCommand.spec.name: return try RenderCommand(parsed).run(console)
             case CheckCommand.spec.name: return try CheckCommand(parsed).run(console)
             case InitCommand.spec.name: return try InitCommand(parsed).run(console)
-            default: return PendingCommand(spec: spec).run(console)
+            case ServeCommand.spec.name: return try ServeCommand(parsed).run(console)
+            default: return .invalid
             }
         } catch {
             var text = "error: \(error.message)"

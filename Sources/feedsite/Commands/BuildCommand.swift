@@ -21,33 +21,6 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: Console) -> ExitCode {
-        let config: SiteConfig
-        do {
-            config = try SiteConfigLoader.load(path: configPath)
-        } catch {
-            return console.fail(error)
-        }
-        let builder = SiteBuilder(config: config, displayPath: DisplayPath.relative)
-        let showProgress = console.errIsTerminal && !quiet
-        do {
-            let result = try builder.build { phase in
-                guard showProgress, case .rendering(let done, let total) = phase else { return }
-                console.progress("rendering \(done)/\(total) pages")
-            }
-            if showProgress { console.progress(nil) }
-            console.report(result.warnings)
-            for line in result.check.textLines() { console.err(line) }
-            if !quiet { console.err(result.summary) }
-            if verbose { console.err("wrote \(DisplayPath.relative(config.outputFolder))") }
-            return .success
-        } catch let failure as BuildCheckFailure {
-            if showProgress { console.progress(nil) }
-            for line in failure.report.textLines() { console.err(line) }
-            console.err("build stopped: \(failure.report.summary); nothing was written")
-            return .findings
-        } catch {
-            if showProgress { console.progress(nil) }
-            return console.fail(error)
-        }
+        BuildRunner(configPath: configPath, quiet: quiet, verbose: verbose).run(console).code
     }
 }

@@ -1,0 +1,69 @@
+/// Parses request heads from bytes received so far, within limits that hold under abuse.
+package enum HTTPRequestParser {
+    /// The longest request line accepted (longer: 414).
+    package static let maximumRequestLine = 8_192
+    /// The most header bytes accepted (more: 431).
+    package static let maximumHeaderBytes = 16_384
+    /// The most header lines accepted (more: 431).
+    package static let maximumHeaderCount = 100
+
+    /// What the bytes received so far amount to.
+    package enum Outcome: Sendable, Equatable {
+        /// More bytes are needed.
+        case incomplete
+        /// A request, and how many bytes its head used.
+        case request(HTTPRequest, consumed: Int)
+        /// The request is refused with this status.
+        case failure(HTTPStatus)
+    }
+
+    /// Parses the head at the start of `bytes`.
+    package static func parse(_ bytes: [UInt8]) -> Outcome {
+        guard let lineEnd = lineEnd(in: bytes, from: 0) else {
+            return bytes.count > maximumRequestLine ? .failure(.uriTooLong) : .incomplete
+        }
+        if lineEnd.start > maximumRequestLine { return .failure(.uriTooLong) }
+        let parts = bytes[0..<lineEnd.start].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
+              let target = String(validating: parts[1], as: UTF8.self), !target.isEmpty,
+              let version = String(validating: parts[2], as: UTF8.self), version == "HTTP/1.1" || version == "HTTP/1.0" else {
+            return .failure(.badRequest)
+        }
+        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .failure(.badRequest) }
+        var headers: [(name: String, value: String)] = []
+        var position = lineEnd.next
+        while true {
+            if position - lineEnd.next > maximumHeaderBytes { return .failure(.headersTooLarge) }
+            guard let end = self.lineEnd(in: bytes, from: position) else {
+                return bytes.count - lineEnd.next > maximumHeaderBytes ? .failure(.headersTooLarge) : .incomplete
+            }
+            if end.start == position {
+                return .request(HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), target: target,
+                                            version: version, headers: headers), consumed: end.next)
+            }
+            if headers.count >= maximumHeaderCount { return .failure(.headersTooLarge) }
+            let line = bytes[position..<end.start]
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > position,
+                  line[position..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) else {
+                return .failure(.badRequest)
+            }
+            let name = String(decoding: line[position..<colon], as: UTF8.self).lowercased()
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
+            headers.append((name, String(value)))
+            position = end.next
+        }
+    }
+
+    /// The end of the line starting at `start`: where its CRLF (or bare LF) begins, and the next line.
+    static func lineEnd(in bytes: [UInt8], from start: Int) -> (start: Int, next: Int)? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                let lineEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+                return (lineEnd, index + 1)
+            }
+            index += 1
+        }
+        return nil
+    }
+}

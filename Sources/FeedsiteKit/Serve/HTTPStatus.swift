@@ -1,0 +1,25 @@
+/// The HTTP statuses the preview server sends.
+package enum HTTPStatus: Int, Sendable {
+    case ok = 200
+    case movedPermanently = 301
+    case badRequest = 400
+    case notFound = 404
+    case methodNotAllowed = 405
+    case uriTooLong = 414
+    case headersTooLarge = 431
+    case internalServerError = 500
+
+    /// The reason phrase.
+    package var reason: String {
+        switch self {
+        case .ok: "OK"
+        case .movedPermanently: "Moved Permanently"
+        case .badRequest: "Bad Request"
+        case .notFound: "Not Found"
+        case .methodNotAllowed: "Method Not Allowed"
+        case .uriTooLong: "URI Too Long"
+        case .headersTooLarge: "Request Header Fields Too Large"
+        case .internalServerError: "Internal Server Error"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The live-reload script: it exists only in served HTML, never in output/.
+package enum LiveReload {
+    /// The event stream's path.
+    package static let eventsPath = "/__feedsite/events"
+
+    static let script = """
+    <script>(function(){if(!window.EventSource)return;var s=new EventSource("\(eventsPath)");\
+    s.addEventListener("reload",function(){location.reload()});\
+    s.addEventListener("build-error",function(e){var d=document.getElementById("feedsite-build-error");\
+    if(!d){d=document.createElement("pre");d.id="feedsite-build-error";d.setAttribute("role","alert");document.body.appendChild(d)}\
+    d.setAttribute("style","position:fixed;inset:0;margin:0;padding:2rem;background:rgba(30,0,0,.94);color:#fff;font:14px/1.5 monospace;white-space:pre-wrap;overflow:auto;z-index:2147483647");\
+    d.textContent="feedsite: the last change does not build; still serving the last good build.\\n\\n"+e.data})})()</script>
+    """
+
+    /// `html` with the script inserted before its last `</body>` (or at the end).
+    package static func inject(into html: [UInt8]) -> [UInt8] {
+        let marker = Array("</body>".utf8)
+        var index = html.count - marker.count
+        while index >= 0 {
+            var matches = true
+            for offset in 0..<marker.count where html[index + offset] | 0x20 != marker[offset] | 0x20 {
+                matches = false
+                break
+            }
+            if matches { return Array(html[..<index]) + Array(script.utf8) + Array(html[index...]) }
+            index -= 1
+        }
+        return html + Array(script.utf8)
+    }
+
+    /// One server-sent event, with every line of `data` as its own `data:` field.
+    package static func event(_ name: String, data: String) -> [UInt8] {
+        let lines = data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+        return Array("event: \(name)\n\(lines)\n".utf8)
+    }
+}

@@ -1,0 +1,58 @@
+import FeedsiteKit
+
+/// Loads site.yml and builds, printing what happened: shared by `build` and `serve`.
+struct BuildRunner {
+    let configPath: String
+    let quiet: Bool
+    let verbose: Bool
+
+    /// What a build attempt came to.
+    struct Outcome {
+        var code: ExitCode
+        /// The diagnostics as text, when the build failed.
+        var failure: String?
+        /// The configuration, when it loaded.
+        var config: SiteConfig?
+    }
+
+    func run(_ console: Console) -> Outcome {
+        let config: SiteConfig
+        do {
+            config = try SiteConfigLoader.load(path: configPath)
+        } catch {
+            return Outcome(code: console.fail(error), failure: Self.describe(error), config: nil)
+        }
+        let builder = SiteBuilder(config: config, displayPath: DisplayPath.relative)
+        let showProgress = console.errIsTerminal && !quiet
+        defer { if showProgress { console.progress(nil) } }
+        do {
+            let result = try builder.build { phase in
+                guard showProgress, case .rendering(let done, let total) = phase else { return }
+                console.progress("rendering \(done)/\(total) pages")
+            }
+            if showProgress { console.progress(nil) }
+            console.report(result.warnings)
+            for line in result.check.textLines() { console.err(line) }
+            if !quiet { console.err(result.summary) }
+            if verbose { console.err("wrote \(DisplayPath.relative(config.outputFolder))") }
+            return Outcome(code: .success, failure: nil, config: config)
+        } catch let failure as BuildCheckFailure {
+            if showProgress { console.progress(nil) }
+            let lines = failure.report.textLines()
+            for line in lines { console.err(line) }
+            console.err("build stopped: \(failure.report.summary); nothing was written")
+            return Outcome(code: .findings, failure: lines.joined(separator: "\n"), config: config)
+        } catch {
+            if showProgress { console.progress(nil) }
+            return Outcome(code: console.fail(error), failure: Self.describe(error), config: config)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as DiagnosticError: error.description
+        case let error as InputError: error.description
+        default: "error: \(error)"
+        }
+    }
+}
