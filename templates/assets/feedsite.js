@@ -1,20 +1,34 @@
-/* feedsite: loads X's widget for each timeline, hides the loading overlay once the widget has
-   rendered, and shows the fallback when widgets.js cannot load or nothing renders in time. */
+/* feedsite: loads X's widget for each timeline (at once, or after the reader asks with load: click),
+   hides the loading overlay once the widget has rendered, and shows the fallback when widgets.js
+   cannot load or nothing renders in time. */
 (function () {
   "use strict";
   var regions = Array.prototype.slice.call(document.querySelectorAll("[data-feedsite-timeline]"));
   if (!regions.length) return;
   var WIDGETS = "https://platform.twitter.com/widgets.js";
+  var CONSENT = "feedsite.consent.x";
   var script = null;
   var bound = false;
 
   function part(region, selector) { return region.querySelector(selector); }
+
+  function stored() {
+    try { return window.localStorage.getItem(CONSENT) === "yes"; } catch (e) { return false; }
+  }
+
+  function remember(yes) {
+    try {
+      if (yes) window.localStorage.setItem(CONSENT, "yes"); else window.localStorage.removeItem(CONSENT);
+    } catch (e) { /* storage may be disabled: then nothing is remembered */ }
+  }
 
   function show(region, state) {
     region.setAttribute("data-state", state);
     region.setAttribute("aria-busy", state === "loading" ? "true" : "false");
     part(region, ".timeline-overlay").hidden = state !== "loading";
     part(region, ".timeline-fallback").hidden = state !== "failed";
+    var consent = part(region, ".timeline-consent");
+    if (consent) consent.hidden = state !== "consent";
     if (state !== "loading") clearTimeout(region.feedsiteTimer);
   }
 
@@ -58,8 +72,20 @@
     document.head.appendChild(script);
   }
 
-  regions.forEach(function (region) {
+  function forgetLink(region) {
+    var next = region.nextElementSibling;
+    return next && next.classList.contains("consent-forget") ? next : null;
+  }
+
+  function start(region) {
     wait(region);
+    var forget = forgetLink(region);
+    if (forget && stored()) forget.hidden = false;
+    if (!script) load();
+    else if (window.twttr && window.twttr.widgets) window.twttr.widgets.load(region);
+  }
+
+  regions.forEach(function (region) {
     var retry = part(region, "[data-feedsite-retry]");
     if (retry) retry.addEventListener("click", function () {
       wait(region);
@@ -67,6 +93,21 @@
       if (twttr && twttr.widgets && typeof twttr.widgets.load === "function") twttr.widgets.load(region);
       else load();
     });
+    var remembers = region.hasAttribute("data-remember-consent");
+    var forget = forgetLink(region);
+    if (forget) forget.querySelector("[data-feedsite-forget]").addEventListener("click", function (event) {
+      event.preventDefault();
+      remember(false);
+      forget.hidden = true;
+    });
+    if (region.getAttribute("data-load") === "click" && !(remembers && stored())) {
+      show(region, "consent");
+      part(region, "[data-feedsite-consent]").addEventListener("click", function () {
+        if (remembers) remember(true);
+        start(region);
+      });
+      return;
+    }
+    start(region);
   });
-  load();
 })();

@@ -13,6 +13,7 @@ indirect enum ContextSchema: Sendable {
             "handle": .scalar, "name": .scalar, "description": .scalar, "profile_url": .scalar, "compose_url": .scalar,
             "theme": .scalar, "height": .scalar, "width": .scalar, "tweet_limit": .scalar, "chrome": .scalar, "dnt": .scalar,
             "lang": .scalar, "aria_polite": .scalar, "show_replies": .scalar, "loading_timeout_ms": .scalar, "params": .any,
+            "load": .scalar, "load_on_click": .scalar, "remember_consent": .scalar,
         ]),
         "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar])),
         "root": .scalar,

@@ -97,6 +97,9 @@ extension PageContext {
             "aria_polite": optional(timeline.ariaPolite?.rawValue, TemplateValue.string),
             "show_replies": .bool(timeline.showReplies),
             "loading_timeout_ms": .int(Int((timeline.loadingTimeout * 1000).rounded())),
+            "load": .string(timeline.load.rawValue),
+            "load_on_click": .bool(timeline.load == .click),
+            "remember_consent": .bool(timeline.rememberConsent),
             "params": .map(account.params),
         ])
     }

@@ -41,6 +41,8 @@ package struct TimelineOptions: Sendable, Equatable {
     package enum Theme: String, Sendable, CaseIterable { case light, dark, auto }
     /// The widget's live-region politeness.
     package enum AriaPolite: String, Sendable, CaseIterable { case polite, assertive, rude }
+    /// When the widget loads: at once, or only after the reader asks (no request to X before that).
+    package enum Load: String, Sendable, CaseIterable { case auto, click }
     /// Parts of the widget's frame that can be turned off.
     package enum Chrome: String, Sendable, CaseIterable { case noheader, nofooter, noborders, transparent, noscrollbar }
 
@@ -55,4 +57,8 @@ package struct TimelineOptions: Sendable, Equatable {
     package var showReplies: Bool = false
     /// Seconds before the page gives up on the widget and shows the fallback.
     package var loadingTimeout: Double = 10
+    /// `click`: show a consent panel and load X's script only when the reader asks.
+    package var load: Load = .auto
+    /// With `load: click`, remember the reader's consent in localStorage for later pages.
+    package var rememberConsent: Bool = false
 }

@@ -13,6 +13,8 @@ struct AccountOptions: Sendable {
     var ariaPolite: TimelineOptions.AriaPolite?
     var showReplies: Bool?
     var loadingTimeout: Double?
+    var load: TimelineOptions.Load?
+    var rememberConsent: Bool?
 
     /// Compose options as written; each key set or not.
     struct PartialCompose: Sendable {
@@ -27,7 +29,7 @@ struct AccountOptions: Sendable {
     /// The keys an account (or `defaults`) may hold, besides `handle` and `name`.
     static let optionKeys = [
         "description", "params", "compose", "theme", "height", "width", "tweet_limit", "chrome",
-        "dnt", "lang", "aria_polite", "show_replies", "loading_timeout",
+        "dnt", "lang", "aria_polite", "show_replies", "loading_timeout", "load", "remember_consent",
     ]
     /// The keys of a `compose` map.
     static let composeKeys = ["text", "url", "hashtags", "via", "related", "in_reply_to"]
@@ -57,6 +59,8 @@ extension AccountOptions {
         result.ariaPolite = ariaPolite ?? defaults.ariaPolite
         result.showReplies = showReplies ?? defaults.showReplies
         result.loadingTimeout = loadingTimeout ?? defaults.loadingTimeout
+        result.load = load ?? defaults.load
+        result.rememberConsent = rememberConsent ?? defaults.rememberConsent
         return result
     }
 
@@ -73,6 +77,8 @@ extension AccountOptions {
         timeline.ariaPolite = ariaPolite
         if let showReplies { timeline.showReplies = showReplies }
         if let loadingTimeout { timeline.loadingTimeout = loadingTimeout }
+        if let load { timeline.load = load }
+        if let rememberConsent { timeline.rememberConsent = rememberConsent }
         let composeOptions = ComposeOptions(
             text: compose.text ?? "@\(handle) ",
             url: compose.url,

@@ -84,6 +84,8 @@ private extension SiteConfigDecoder {
             case "lang": options.lang = languageTag(node, key: "lang")
             case "aria_polite": options.ariaPolite = fields.choice(node, key: "aria_polite", as: TimelineOptions.AriaPolite.self)
             case "show_replies": options.showReplies = fields.bool(node)
+            case "load": options.load = fields.choice(node, key: "load", as: TimelineOptions.Load.self)
+            case "remember_consent": options.rememberConsent = fields.bool(node)
             case "loading_timeout":
                 options.loadingTimeout = fields.number(node, key: "loading_timeout", in: 0.5...300, what: "a number of seconds")
             default: break

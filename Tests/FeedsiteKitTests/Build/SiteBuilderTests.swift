@@ -68,6 +68,21 @@ import Testing
         #expect(outputdd.contains("data-theme=\"auto\" data-height=\"600\">"))
     }
 
+    @Test("with load: click the page starts with the consent panel, the overlay hidden and aria-busy false")
+    func clickMarkup() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML.replacingOccurrences(of: "    theme: dark\n", with: "    theme: dark\n    load: click\n    remember_consent: true\n")])
+        _ = try site.build()
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("aria-busy=\"false\" data-feedsite-timeline data-load=\"click\" data-remember-consent data-timeout-ms"))
+        #expect(jack.contains("<div class=\"timeline-overlay\" role=\"status\" hidden>"))
+        #expect(jack.contains("<button class=\"button\" type=\"button\" data-feedsite-consent>Show posts</button>"))
+        #expect(jack.contains("<p class=\"consent-forget\" hidden><a href=\"#\" data-feedsite-forget>Stop loading posts automatically</a></p>"))
+        let outputdd = try #require(site.read("output/outputdd/index.html"))
+        #expect(outputdd.contains("aria-busy=\"true\" data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
+        #expect(!outputdd.contains("timeline-consent"))
+        #expect(!outputdd.contains("consent-forget"))
+    }
+
     @Test("the index lists every account with name, handle and a relative link")
     func index() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])

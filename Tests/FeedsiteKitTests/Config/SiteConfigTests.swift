@@ -20,6 +20,8 @@ import Testing
         #expect(account.timeline.theme == .auto)
         #expect(account.timeline.height == 600)
         #expect(account.timeline.loadingTimeout == 10)
+        #expect(account.timeline.load == .auto)
+        #expect(!account.timeline.rememberConsent)
         #expect(account.location == SourceLocation(file: "site.yml", line: 3, column: 13))
     }
 
@@ -56,6 +58,8 @@ import Testing
             aria_polite: assertive
             show_replies: true
             loading_timeout: 2.5
+            load: click
+            remember_consent: true
         """
         let config = try ConfigFixture.config(yaml)
         #expect(config.description == "About")
@@ -75,7 +79,8 @@ import Testing
                                                   via: "jack", related: ["a", "b_c"], inReplyTo: "1234567890123456789"))
         #expect(account.timeline == TimelineOptions(theme: .dark, height: 400, width: 320, tweetLimit: 5,
                                                     chrome: [.noheader, .transparent], dnt: true, lang: "fr",
-                                                    ariaPolite: .assertive, showReplies: true, loadingTimeout: 2.5))
+                                                    ariaPolite: .assertive, showReplies: true, loadingTimeout: 2.5,
+                                                    load: .click, rememberConsent: true))
     }
 
     @Test("defaults apply to every account, an account's own value wins, compose and params merge key by key")
@@ -85,6 +90,7 @@ import Testing
         defaults:
           theme: dark
           height: 500
+          load: click
           description: Shared
           params: {a: 1, b: 2}
           compose:
@@ -103,6 +109,8 @@ import Testing
         let one = config.accounts[0]
         let two = config.accounts[1]
         #expect(one.timeline.theme == .dark)
+        #expect(one.timeline.load == .click)
+        #expect(two.timeline.load == .click)
         #expect(one.timeline.height == 500)
         #expect(one.description == "Shared")
         #expect(one.params == ["a": .int(1), "b": .int(2)])

@@ -161,4 +161,87 @@ import Testing
         let expected = try browser.evaluate("matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'") as? String
         #expect(try browser.evaluate("document.querySelector('a.twitter-timeline').getAttribute('data-theme')") as? String == expected)
     }
+
+    /// A site whose timelines load only after the reader asks, and remember the answer.
+    func buildConsentSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(files: ["site.yml": """
+            title: Consent test
+            defaults:
+              load: click
+              remember_consent: true
+              loading_timeout: 2
+            accounts:
+              - handle: outputdd
+                name: OUTPUT.DD
+              - handle: NASA
+            """])
+        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0, "build failed: \(result.err)")
+        return folder
+    }
+
+    static let consentVisible = "(function(){var c=document.querySelector('.timeline-consent');return !!c && getComputedStyle(c).display!=='none' && !c.hidden})()"
+
+    @Test("with load: click nothing is requested from X before the click; after it the widget loads and renders")
+    func clickToLoad() throws {
+        let site = try buildConsentSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        try browser.pump(for: 1.5)
+        #expect(browser.requestedURLs.filter { !$0.hasPrefix("file:") }.isEmpty, "requests before consent: \(browser.requestedURLs)")
+        #expect(try browser.evaluate(Self.consentVisible) as? Bool == true)
+        let waiting = try state(browser)
+        #expect(!waiting.overlay)
+        #expect(!waiting.fallback)
+        #expect(waiting.busy == "false")
+        #expect(try browser.evaluate("document.querySelector('.timeline-consent').textContent.replace(/\\s+/g,' ').trim()") as? String
+            == "OUTPUT.DD @outputdd Showing the posts loads content from X (Twitter); X may then collect data about your visit. Show posts")
+        try screenshot(browser, "consent")
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'loading'", seconds: 2))
+        #expect(try state(browser).overlay)
+        #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 5))
+        try browser.pump(for: 0.2)
+        let loaded = try state(browser)
+        #expect(!loaded.overlay && !loaded.fallback && loaded.busy == "false")
+        #expect(try browser.evaluate(Self.consentVisible) as? Bool == false)
+        #expect(browser.requestedURLs.filter { !$0.hasPrefix("file:") } == ["https://platform.twitter.com/widgets.js"])
+    }
+
+    @Test("with load: click, a refused widgets.js after the click shows the fallback")
+    func clickThenRefused() throws {
+        let site = try buildConsentSite()
+        let browser = try ChromiumSession()
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .refuse)
+        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        #expect(try browser.wait(until: "document.querySelector('[data-feedsite-timeline]').getAttribute('data-state') === 'failed'", seconds: 3))
+        let failed = try state(browser)
+        #expect(failed.fallback && !failed.overlay && failed.busy == "false")
+    }
+
+    @Test("remember_consent: a later page loads without asking; after 'stop loading automatically' it asks again")
+    func rememberConsent() throws {
+        let site = try buildConsentSite()
+        let browser = try ChromiumSession()
+        _ = try browser.evaluate("1")
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 5))
+
+        let before = browser.requestedURLs.count
+        try browser.open("file://\(site.path)/output/nasa/index.html", widgets: .fake)
+        #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 5), "the second page should load without a click")
+        #expect(browser.requestedURLs[before...].contains("https://platform.twitter.com/widgets.js"))
+        #expect(try browser.evaluate("!document.querySelector('.consent-forget').hidden") as? Bool == true)
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-forget]').click(), true")
+
+        let afterForget = browser.requestedURLs.count
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
+        try browser.pump(for: 1)
+        #expect(browser.requestedURLs[afterForget...].filter { !$0.hasPrefix("file:") }.isEmpty)
+    }
 }
