@@ -23,7 +23,7 @@ package struct SiteBuilder: Sendable {
 
     /// Runs the build. Throws `DiagnosticError` or `InputError` for bad input and `BuildCheckFailure`
     /// when a page fails the check; in every failing case nothing on disk has changed.
-    package func build(progress: @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
+    package func build(progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
         try OutputFolderGuard.check(output: config.outputFolder, siteFolder: config.siteFolder, configPath: config.configPath,
@@ -59,45 +59,53 @@ package struct SiteBuilder: Sendable {
 }
 
 private extension SiteBuilder {
-    /// Renders the index, every account page and the 404 page, on all cores.
-    func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @Sendable (Phase) -> Void) throws -> [OutputFile] {
+    /// Renders the index, every account page and the 404 page, on all cores (on threads with
+    /// stacks large enough for the deepest nesting the renderer allows).
+    func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @escaping @Sendable (Phase) -> Void) throws -> [OutputFile] {
         let context = PageContext(config: config)
         let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
-        let total = config.accounts.count
+        let accounts = config.accounts.count
+        // Page 0 is the index, 1...accounts the account pages, and the 404 page last when there is one.
+        let total = accounts + 1 + (templates.notFound == nil ? 0 : 1)
         let slots = Mutex<[OutputFile?]>([OutputFile?](repeating: nil, count: total))
         let failure = Mutex<DiagnosticError?>(nil)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, total))
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), total)
         let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let config = config
+        @Sendable func page(_ index: Int) throws(DiagnosticError) -> OutputFile {
+            if index == 0 {
+                return OutputFile(path: "index.html", bytes: try renderer.render(templates.index, data: context.indexPage()))
+            }
+            if index > accounts, let notFound = templates.notFound {
+                return OutputFile(path: "404.html", bytes: try renderer.render(notFound, data: context.notFoundPage()))
+            }
+            let bytes = try renderer.render(templates.account, data: context.accountPage(index - 1, includeAccounts: includeAccounts))
+            return OutputFile(path: "\(config.accounts[index - 1].slug)/index.html", bytes: bytes)
+        }
+        WorkerThreads.run(count: workers) { _ in
             var rendered: [(Int, OutputFile)] = []
             while failure.withLock({ $0 == nil }) {
                 let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
                 guard first < total else { break }
                 for index in first..<min(first + chunk, total) {
                     do throws(DiagnosticError) {
-                        let bytes = try renderer.render(templates.account, data: context.accountPage(index, includeAccounts: includeAccounts))
-                        rendered.append((index, OutputFile(path: "\(config.accounts[index].slug)/index.html", bytes: bytes)))
+                        rendered.append((index, try page(index)))
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
                         break
                     }
                 }
                 let count = done.wrappingAdd(min(chunk, total - first), ordering: .relaxed).newValue
-                if total >= 1_000 { progress(.rendering(done: count, total: total)) }
+                if accounts >= 1_000 { progress(.rendering(done: count, total: total)) }
             }
             slots.withLock { slots in
                 for (index, file) in rendered { slots[index] = file }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        var files = [OutputFile(path: "index.html", bytes: try renderer.render(templates.index, data: context.indexPage()))]
-        files += slots.withLock { $0.compactMap { $0 } }
-        if let notFound = templates.notFound {
-            files.append(OutputFile(path: "404.html", bytes: try renderer.render(notFound, data: context.notFoundPage())))
-        }
-        return files
+        return slots.withLock { $0.compactMap { $0 } }
     }
 
     /// `templates/assets/**`, to be copied to `assets/`.

@@ -45,9 +45,11 @@ struct YAMLTreeBuilder {
             if let anchor { anchors[anchor] = (node, 1) }
             attach(node, size: 1)
         case .sequenceStart(let anchor, let tag, let at):
+            if stack.count >= Self.maximumDepth { return tooDeep(at) }
             checkCollectionTag(tag, expected: "seq", at: at)
             stack.append(Frame(kind: .sequence, anchor: anchor, location: at))
         case .mappingStart(let anchor, let tag, let at):
+            if stack.count >= Self.maximumDepth { return tooDeep(at) }
             checkCollectionTag(tag, expected: "map", at: at)
             stack.append(Frame(kind: .mapping, anchor: anchor, location: at))
         case .collectionEnd:
@@ -64,6 +66,14 @@ struct YAMLTreeBuilder {
 }
 
 private extension YAMLTreeBuilder {
+    /// How deeply lists and maps may nest: far beyond any config, well within the stack.
+    static let maximumDepth = 200
+
+    func tooDeep(_ at: SourceLocation) -> Diagnostic {
+        Diagnostic(at: at, "lists and maps nest more than \(Self.maximumDepth) levels deep here",
+                   hint: "flatten the structure; site.yml never needs more than a few levels")
+    }
+
     struct Frame {
         enum Kind { case sequence, mapping }
         let kind: Kind

@@ -5,6 +5,9 @@ struct TemplateParser {
     let template: String
     var diagnostics: DiagnosticCollector
 
+    /// How deeply sections, parents and blocks may nest (rendering recurses once per level).
+    static let maximumNesting = 100
+
     struct Frame {
         let token: TemplateToken
         var children: [TemplateNode] = []
@@ -50,6 +53,11 @@ extension TemplateParser {
                     append(.variable(name, escaped: escaped, offset: token.start), to: &stack, nodes: &nodes)
                 }
             case .sectionOpen, .parentOpen, .blockOpen:
+                guard stack.count < Self.maximumNesting else {
+                    diagnostics.error(location(token.start), "sections, parents and blocks nest more than \(Self.maximumNesting) levels deep here",
+                                      hint: "templates this deep are almost certainly a mistake; close the sections you opened")
+                    return nodes
+                }
                 stack.append(Frame(token: token))
             case .partial:
                 append(.partial(inclusion(token)), to: &stack, nodes: &nodes)

@@ -10,6 +10,8 @@ package struct TemplateRenderer: Sendable {
 
     /// How deeply partials and parents may include each other before it counts as a cycle.
     package static let maximumInclusionDepth = 200
+    /// How deeply sections and inclusions may nest in all (rendering recurses once per level).
+    package static let maximumNesting = 1_000
 
     /// Where partials and parents come from.
     package var partials: any TemplateLoader
@@ -48,6 +50,7 @@ struct TemplateRenderState {
     var lineStart = true
     var overrides: [String: (block: TemplateBlock, template: Template)] = [:]
     var depth = 0
+    var nesting = 0
 
     init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
         self.renderer = renderer
@@ -106,6 +109,13 @@ struct TemplateRenderState {
 
 private extension TemplateRenderState {
     mutating func render(_ section: TemplateSection, in template: Template) throws(DiagnosticError) {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > TemplateRenderer.maximumNesting {
+            throw DiagnosticError([Diagnostic(at: template.location(of: section.offset),
+                "sections and partials nest more than \(TemplateRenderer.maximumNesting) levels deep here",
+                hint: "make the recursion stop, e.g. inside a section whose list becomes empty")])
+        }
         let value = lookup(section.name)
         if section.inverted {
             if value?.isFalsey ?? true { try render(section.children, in: template) }
@@ -166,7 +176,11 @@ private extension TemplateRenderState {
                 hint: "make the recursion stop, e.g. inside a section whose list becomes empty")])
         }
         depth += 1
-        defer { depth -= 1 }
+        nesting += 1
+        defer {
+            depth -= 1
+            nesting -= 1
+        }
         guard let extra = inclusion.indentation, !extra.isEmpty else {
             try render(included.nodes, in: included)
             return

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Fuzzes one of feedsite's parsers with libFuzzer and AddressSanitizer.
+#   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags]    TARGET: yaml, mustache, html or http
+# Builds .build/fuzz/feedsite-fuzz (FeedsiteKit's sources + Fuzz/FuzzEntry.swift), then runs it on
+# Fuzz/corpus/TARGET (the seeds, kept in the repository) with new inputs going to .build/fuzz/corpus-TARGET.
+# Crashes land in .build/fuzz/; turn each into a regression test before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:?usage: Fuzz/run.sh yaml|mustache|html|http [SECONDS]}
+seconds=${2:-600}
+shift $(( $# >= 2 ? 2 : 1 ))
+scripts/install-deps
+mkdir -p .build/fuzz ".build/fuzz/corpus-$target"
+binary=.build/fuzz/feedsite-fuzz
+sources=$(find Sources/FeedsiteKit -name '*.swift' | sort)
+if [[ ! -x $binary || -n $(find Sources/FeedsiteKit Fuzz/FuzzEntry.swift -newer "$binary" -name '*.swift' | head -1) ]]; then
+  echo "building $binary" >&2
+  swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FeedsiteKit -package-name feedsite \
+    -I Sources/CYAML $sources Fuzz/FuzzEntry.swift -lyaml -o "$binary"
+fi
+cd .build/fuzz
+FEEDSITE_FUZZ=$target exec ./feedsite-fuzz "corpus-$target" "../../Fuzz/corpus/$target" \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 "$@"
