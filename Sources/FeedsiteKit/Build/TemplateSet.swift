@@ -11,6 +11,9 @@ package struct TemplateSet: Sendable {
     /// `templates/partials/**.html`, by name (path below partials/ without `.html`).
     package var partials: TemplateLibrary
 
+    /// The largest template file read.
+    static let maximumTemplateBytes = 4 << 20
+
     /// Reads and parses every template below `folder`; all syntax errors of all files are reported together.
     /// `displayFolder` is how the folder is named in messages.
     package static func load(folder: String, displayFolder: String) throws -> TemplateSet {
@@ -31,7 +34,8 @@ package struct TemplateSet: Sendable {
             }
             try refuseOutsideLink(path, folder: folder, display: "\(displayFolder)/\(relative)")
             do {
-                return try Template(source: try FileBytes.read(path), name: "\(displayFolder)/\(relative)")
+                let bytes = try FileInput.read(path, purpose: "a template", limit: maximumTemplateBytes)
+                return try Template(source: bytes, name: "\(displayFolder)/\(relative)")
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
                 return nil

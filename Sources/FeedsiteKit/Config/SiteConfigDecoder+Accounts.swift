@@ -1,10 +1,18 @@
 /// Decoding of `accounts`, `defaults` and the options they share.
 extension SiteConfigDecoder {
+    /// The most accounts one site may list: every page is held in memory until it has been checked.
+    static let maximumAccounts = 250_000
+
     mutating func accounts(_ node: YAMLNode, defaults: AccountOptions) -> [Account] {
         guard let items = fields.items(node, what: "a list of accounts") else { return [] }
         if items.isEmpty {
             fields.diagnostics.error(node.location, "'accounts' is empty; a site needs at least one account",
                                      hint: "add an entry such as\n  - handle: jack")
+            return []
+        }
+        if items.count > Self.maximumAccounts {
+            fields.diagnostics.error(node.location, "'accounts' lists \(items.count) accounts; feedsite builds at most \(Self.maximumAccounts) in one site",
+                                     hint: "split the accounts over several sites, each with its own site.yml")
             return []
         }
         var accounts: [Account] = []

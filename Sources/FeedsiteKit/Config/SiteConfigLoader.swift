@@ -2,10 +2,14 @@ import Foundation
 
 /// Reads and validates `site.yml`.
 package enum SiteConfigLoader {
+    /// The largest site.yml feedsite reads (about a million accounts' worth).
+    package static let maximumBytes = 32 << 20
+
     /// Loads the config file at `path` (as the user wrote it; messages name it that way).
     package static func load(path: String) throws -> SiteConfig {
         let bytes = try FileInput.read(path, purpose: "the site configuration",
-                                       missingHint: "run 'feedsite init' to create a site here, or pass --config PATH")
+                                       missingHint: "run 'feedsite init' to create a site here, or pass --config PATH",
+                                       limit: maximumBytes)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         return try decode(bytes, file: path, siteFolder: absolute.deletingLastPathComponent().path)
     }

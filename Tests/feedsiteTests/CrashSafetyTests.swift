@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `feedsite build` killed with SIGKILL at random moments while it replaces one build with another.
+@Suite struct CrashSafetyTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Version A and version B differ in every page, and B drops and adds accounts.
+    static func config(_ version: String) -> String {
+        var yaml = "title: Version \(version)\naccounts:\n"
+        let handles = version == "A" ? (0..<300).map { "u\($0)" } : (0..<250).map { "u\($0)" } + (0..<50).map { "v\($0)" }
+        for handle in handles { yaml += "  - handle: \(handle)\n    name: \"\(version) \(handle)\"\n" }
+        return yaml
+    }
+
+    /// Every file below `folder` except feedsite's own bookkeeping (the manifest and temporary files).
+    static func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
+        while let name = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            if (name as NSString).lastPathComponent.hasPrefix(".feedsite-") { continue }
+            files[name] = FileManager.default.contents(atPath: folder + "/" + name)
+        }
+        return files
+    }
+
+    func site(_ version: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(files: ["site.yml": Self.config(version)])
+        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
+        return folder
+    }
+
+    @Test("after 60 kills every file is byte-identical to the old or the new build, and the next build is exactly the new one")
+    func killedBuilds() throws {
+        let reference = (a: try site("A"), b: try site("B"))
+        #expect(try ProcessRunner.run(["build", "-q"], in: reference.a.path).status == 0)
+        #expect(try ProcessRunner.run(["build", "-q"], in: reference.b.path).status == 0)
+        let old = try Self.snapshot(reference.a.path + "/output")
+        let new = try Self.snapshot(reference.b.path + "/output")
+        #expect(old.count > 300 && new.count > 300)
+
+        let work = try site("A")
+        let start = Date()
+        #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
+        let duration = Date().timeIntervalSince(start)
+        var generator = SystemRandomNumberGenerator()
+        var killedMidway = 0
+        for round in 0..<60 {
+            // Alternate the target so that every round replaces one build with the other.
+            try Data(Self.config(round % 2 == 0 ? "B" : "A").utf8).write(to: URL(fileURLWithPath: work.path + "/site.yml"))
+            let process = Process()
+            process.executableURL = ProcessRunner.executable
+            process.arguments = ["build", "-q"]
+            process.currentDirectoryURL = URL(fileURLWithPath: work.path)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
+            if process.isRunning { killedMidway += 1 }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for (path, bytes) in try Self.snapshot(work.path + "/output") {
+                let matches = old[path] == bytes || new[path] == bytes
+                #expect(matches, "round \(round): \(path) is neither the old nor the new file (\(bytes.count) bytes)")
+                if !matches { return }
+            }
+        }
+        #expect(killedMidway >= 20, "most kills should land while the build runs (\(killedMidway) of 60 did)")
+
+        try Data(Self.config("B").utf8).write(to: URL(fileURLWithPath: work.path + "/site.yml"))
+        #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
+        #expect(try Self.snapshot(work.path + "/output") == new)
+        let leftovers = try #require(FileManager.default.enumerator(atPath: work.path + "/output")).compactMap { $0 as? String }
+            .filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}
