@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct InitCommandTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -38,7 +41,7 @@ import Testing
         let folder = try TemporaryFolder()
         let binary = folder.path + "/bin/feedsite"
         try FileManager.default.createDirectory(atPath: folder.path + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: ProcessRunner.executable.path, toPath: binary)
+        try Self.copyExecutable(ProcessRunner.executable.path, to: binary)
         let site = folder.path + "/my-site"
         let initialised = try ProcessRunner.run(["init", site], executable: binary, in: folder.path)
         #expect(initialised.status == 0)
@@ -48,6 +51,17 @@ import Testing
         #expect(lines.count == 1, "expected only the summary, got \(built.err)")
         #expect(lines.first?.hasSuffix("no problems") == true)
         #expect(FileManager.default.fileExists(atPath: site + "/output/outputdd/index.html"))
+    }
+
+    /// Copies the binary through a close-on-exec descriptor: a process that other tests start at the
+    /// same moment must not inherit it, or running the copy fails with "text file busy".
+    static func copyExecutable(_ source: String, to destination: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: source))
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try #require(written == bytes.count)
     }
 
     @Test("init never overwrites: it lists the files that exist, writes nothing and exits 2")
