@@ -22,8 +22,20 @@ struct OutputWriter {
         var removed = 0
     }
 
-    /// Writes `files` (on all cores); returns what it did.
-    func write(_ files: [OutputFile]) throws(InputError) -> Counts {
+    /// What the previous build recorded, if it finished without warnings and nobody has touched
+    /// its files since: then a build from the same `fingerprint` has nothing to do.
+    func upToDate(fingerprint: UInt64) -> (record: BuildManifest.Record, files: Int)? {
+        let manifest = readManifest()
+        guard manifest.complete, let record = manifest.record, record.fingerprint == fingerprint else { return nil }
+        for (path, stamp) in manifest.files {
+            guard let stamp, BuildManifest.Stamp.of(folder + "/" + path) == stamp else { return nil }
+        }
+        return (record, manifest.files.count)
+    }
+
+    /// Writes `files` (on all cores); returns what it did. `record` is kept in the manifest when the
+    /// build had no warnings, so that an unchanged rebuild can be skipped.
+    func write(_ files: [OutputFile], record: BuildManifest.Record?) throws(InputError) -> Counts {
         try Self.makeFolders(folder)
         let previous = readManifest()
         let current = Set(files.map(\.path))
@@ -31,24 +43,30 @@ struct OutputWriter {
             removeTemporaryFiles(in: Set((files.map(\.path) + previous.paths).map(Self.parent)).union([""]))
         }
         // Record first every path this build may write, so an interrupted build leaves nothing unaccounted for.
-        if !current.isSubset(of: previous.paths) || previous.complete {
-            try writeManifest(previous.paths.union(current), complete: false)
-        }
+        var intent = previous
+        intent.complete = false
+        intent.record = nil
+        for path in current where intent.files[path] == nil { intent.files[path] = .some(nil) }
+        try writeManifest(intent)
 
         let written = Atomic<Int>(0)
         let failure = Mutex<InputError?>(nil)
+        let stamps = Mutex<[String: BuildManifest.Stamp?]>([:])
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, files.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var stamped: [(String, BuildManifest.Stamp?)] = []
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count, failure.withLock({ $0 == nil }) else { return }
+                guard index < files.count, failure.withLock({ $0 == nil }) else { break }
                 do throws(InputError) {
                     if try writeIfChanged(files[index]) { written.wrappingAdd(1, ordering: .relaxed) }
+                    stamped.append((files[index].path, BuildManifest.Stamp.of(folder + "/" + files[index].path)))
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }
                 }
             }
+            stamps.withLock { all in for (path, stamp) in stamped { all[path] = stamp } }
         }
         if let error = failure.withLock({ $0 }) { throw error }
 
@@ -61,12 +79,12 @@ struct OutputWriter {
                 removeEmptyParents(of: stale)
             }
         }
-        try writeManifest(current, complete: true)
+        try writeManifest(BuildManifest(complete: true, record: record, files: stamps.withLock { $0 }))
         return counts
     }
 }
 
-private extension OutputWriter {
+extension OutputWriter {
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
@@ -146,23 +164,17 @@ private extension OutputWriter {
         }
     }
 
-    /// The paths the previous build recorded, and whether it finished.
-    func readManifest() -> (paths: Set<String>, complete: Bool) {
-        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName) else { return ([], true) }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        guard let header = lines.first, header.hasPrefix("feedsite-manifest 2 ") else { return ([], true) }
-        // Only paths inside the folder: a tampered manifest must not make the build delete elsewhere.
-        let paths = Set(lines.dropFirst().map(String.init).filter {
-            !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") && !$0.isEmpty
-        })
-        return (paths, header == "feedsite-manifest 2 complete")
+    /// The previous build's manifest (an empty one when there is none or it cannot be read).
+    func readManifest() -> BuildManifest {
+        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName),
+              let manifest = BuildManifest(text: String(decoding: bytes, as: UTF8.self)) else { return .empty }
+        return manifest
     }
 
-    func writeManifest(_ paths: Set<String>, complete: Bool) throws(InputError) {
-        let text = "feedsite-manifest 2 \(complete ? "complete" : "building")\n" + paths.sorted().map { $0 + "\n" }.joined()
+    func writeManifest(_ manifest: BuildManifest) throws(InputError) {
         let path = folder + "/" + Self.manifestName
         let temporary = folder + "/" + Self.temporaryPrefix + "manifest-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        try Self.writeAll(Array(text.utf8), to: temporary)
+        try Self.writeAll(Array(manifest.text.utf8), to: temporary)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")

@@ -24,10 +24,18 @@ package struct SiteBuilder: Sendable {
     /// Runs the build. Throws `DiagnosticError` or `InputError` for bad input and `BuildCheckFailure`
     /// when a page fails the check; in every failing case nothing on disk has changed.
     package func build(progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         try OutputFolderGuard.check(output: config.outputFolder, siteFolder: config.siteFolder, configPath: config.configPath,
                                     templatesFolder: config.templatesFolder)
+        let fingerprint = BuildFingerprint.compute(config)
+        let writer = OutputWriter(folder: config.outputFolder)
+        if let fingerprint, let previous = writer.upToDate(fingerprint: fingerprint) {
+            // Same inputs, same binary, output untouched and the last build was clean: nothing to do.
+            return BuildResult(pages: previous.record.pages, accounts: config.accounts.count, written: 0, unchanged: previous.files,
+                               removed: 0, check: CheckReport(findings: [], filesChecked: previous.record.pages,
+                                                              intentURLs: previous.record.intentURLs, links: 0),
+                               warnings: [], milliseconds: Self.milliseconds(since: start))
+        }
         let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
         var names = TemplateNameChecker(partials: templates.partials)
         names.check(templates.account)
@@ -51,15 +59,21 @@ package struct SiteBuilder: Sendable {
         if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
 
         progress(.writing)
-        let counts = try OutputWriter(folder: config.outputFolder).write(files)
-        let elapsed = clock.now - start
-        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let clean = report.findings.isEmpty && names.diagnostics.isEmpty
+        let record = fingerprint.flatMap { clean ? BuildManifest.Record(fingerprint: $0, pages: pageCount, intentURLs: report.intentURLs) : nil }
+        let counts = try writer.write(files, record: record)
         return BuildResult(pages: pageCount, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
-                           removed: counts.removed, check: report, warnings: names.diagnostics.sorted(), milliseconds: milliseconds)
+                           removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
+                           milliseconds: Self.milliseconds(since: start))
     }
 }
 
 private extension SiteBuilder {
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Renders the index, every account page and the 404 page, on all cores (on threads with
     /// stacks large enough for the deepest nesting the renderer allows).
     func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @escaping @Sendable (Phase) -> Void) throws -> [OutputFile] {

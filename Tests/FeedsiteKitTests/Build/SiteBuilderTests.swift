@@ -131,6 +131,39 @@ import Testing
         #expect(try site.modificationDate("output/jack/index.html") == before)
     }
 
+    @Test("an unchanged rebuild reports the same check figures; a file someone changed or removed is written again")
+    func noOpAndTamperedOutput() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let first = try site.build()
+        let again = try site.build()
+        #expect(again.written == 0)
+        #expect(again.check.intentURLs == first.check.intentURLs)
+        #expect(again.pages == first.pages)
+        try site.write("output/jack/index.html", "tampered")
+        try FileManager.default.removeItem(atPath: site.path + "/output/index.html")
+        let repaired = try site.build()
+        #expect(repaired.written == 2)
+        #expect(site.read("output/jack/index.html")?.contains("<h1>jack") == true)
+        #expect(site.exists("output/index.html"))
+    }
+
+    @Test("a build with warnings is never skipped, so its warnings show every time")
+    func warningsRepeat() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": "<p>{{site.tilte}}</p>"])
+        #expect(try site.build().warnings.count == 1)
+        #expect(try site.build().warnings.count == 1)
+    }
+
+    @Test("changing a template rebuilds even when site.yml is unchanged")
+    func templateChange() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("templates/index.html", "<p>{{site.title}} changed</p>")
+        let result = try site.build()
+        #expect(result.written == 1)
+        #expect(site.read("output/index.html") == "<p>Feeds &amp; Friends changed</p>")
+    }
+
     @Test("changing one account rewrites its page and the pages that list it, nothing else")
     func changeOneAccount() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
@@ -266,7 +299,7 @@ import Testing
         _ = try site.build()
         // What a build killed while writing leaves: its manifest says "building", and a temporary file.
         let manifest = try #require(site.read("output/.feedsite-manifest"))
-        #expect(manifest.hasPrefix("feedsite-manifest 2 complete\n"))
+        #expect(manifest.hasPrefix("feedsite-manifest 3 complete\n"))
         try site.write("output/.feedsite-manifest", manifest.replacingOccurrences(of: " complete\n", with: " building\n"))
         try site.write("output/jack/.feedsite-tmp-abc-index.html", "half")
         _ = try site.build()

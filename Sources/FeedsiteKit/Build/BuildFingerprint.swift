@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A hash of everything a build is made from: the feedsite binary, site.yml and every file of the
+/// templates folder. When it and every output file are unchanged, the build has nothing to do.
+enum BuildFingerprint {
+    static func compute(_ config: SiteConfig) -> UInt64? {
+        var hash = Hasher64()
+        hash.add(Array(Generator.version.utf8))
+        // The running binary: a new feedsite may render differently even under the same version.
+        guard let binary = BuildManifest.Stamp.of("/proc/self/exe") else { return nil }
+        hash.add(Array("\(binary.size) \(binary.seconds) \(binary.nanoseconds) \(binary.inode)".utf8))
+        guard let configBytes = try? FileBytes.read(config.configPath) else { return nil }
+        hash.add(Array(config.configPath.utf8))
+        hash.add(configBytes)
+        guard let files = try? FolderListing.files(under: config.templatesFolder) else { return nil }
+        for file in files {
+            guard let bytes = try? FileBytes.read(config.templatesFolder + "/" + file) else { return nil }
+            hash.add(Array(file.utf8))
+            hash.add(bytes)
+        }
+        return hash.value
+    }
+}
+
+/// FNV-1a over 64 bits, with each input's length mixed in so that boundaries count.
+struct Hasher64 {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: [UInt8]) {
+        var value = self.value
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+        value ^= UInt64(bytes.count)
+        value &*= 0x0000_0100_0000_01B3
+        self.value = value
+    }
+}
