@@ -22,9 +22,23 @@ import Testing
         #expect(summary.hasSuffix(" ms (7 written, 0 unchanged, 0 removed); 3 intent URLs checked, no problems"))
         let page = try #require(FileManager.default.contents(atPath: folder.path + "/output/outputdd/index.html"))
         #expect(String(decoding: page, as: UTF8.self).contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
-        let again = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
-        #expect(again.status == 0)
-        #expect(again.err.isEmpty)
+        let quiet = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
+        #expect(quiet.status == 0)
+        #expect(quiet.err.isEmpty)
+        let again = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(again.err.hasSuffix(" ms (0 written, 7 unchanged, 0 removed); 3 intent URLs checked, no problems\n"))
+        #expect(again.err.hasPrefix("built 5 pages for 3 accounts in "))
+    }
+
+    @Test("after a clean build, a broken edit of site.yml is reported, never skipped as unchanged")
+    func brokenEditAfterCleanBuild() throws {
+        let folder = try sampleSite()
+        #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
+        let yaml = try String(contentsOfFile: folder.path + "/site.yml", encoding: .utf8)
+        try Data(yaml.replacingOccurrences(of: "  height: 600", with: "  heigth: 600").utf8).write(to: URL(fileURLWithPath: folder.path + "/site.yml"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.contains("error: unknown key 'heigth' in defaults"))
     }
 
     @Test("a checker error exits 1 and writes nothing")

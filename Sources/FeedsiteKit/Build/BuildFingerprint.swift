@@ -6,17 +6,21 @@ import Glibc
 /// templates folder. When it and every output file are unchanged, the build has nothing to do.
 enum BuildFingerprint {
     static func compute(_ config: SiteConfig) -> UInt64? {
+        compute(configPath: config.configPath, templatesFolder: config.templatesFolder)
+    }
+
+    static func compute(configPath: String, templatesFolder: String) -> UInt64? {
         var hash = Hasher64()
         hash.add(Array(Generator.version.utf8))
         // The running binary: a new feedsite may render differently even under the same version.
         guard let binary = BuildManifest.Stamp.of("/proc/self/exe") else { return nil }
         hash.add(Array("\(binary.size) \(binary.seconds) \(binary.nanoseconds) \(binary.inode)".utf8))
-        guard let configBytes = try? FileBytes.read(config.configPath) else { return nil }
-        hash.add(Array(config.configPath.utf8))
+        guard let configBytes = try? FileBytes.read(configPath) else { return nil }
+        hash.add(Array(configPath.utf8))
         hash.add(configBytes)
-        guard let files = try? FolderListing.files(under: config.templatesFolder) else { return nil }
+        guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
         for file in files {
-            guard let bytes = try? FileBytes.read(config.templatesFolder + "/" + file) else { return nil }
+            guard let bytes = try? FileBytes.read(templatesFolder + "/" + file) else { return nil }
             hash.add(Array(file.utf8))
             hash.add(bytes)
         }

@@ -26,6 +26,7 @@ struct BuildManifest: Equatable {
         var fingerprint: UInt64
         var pages: Int
         var intentURLs: Int
+        var accounts: Int
     }
 
     var complete: Bool
@@ -43,7 +44,7 @@ extension BuildManifest {
     var text: String {
         var text = "feedsite-manifest 3 \(complete ? "complete" : "building")\n"
         if let record {
-            text += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs)\n"
+            text += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts)\n"
         }
         for path in files.keys.sorted() {
             if let stamp = files[path] ?? nil {
@@ -56,30 +57,45 @@ extension BuildManifest {
     }
 
     /// Reads a manifest; anything unreadable counts as no manifest (and so deletes nothing).
-    init?(text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        guard let header = lines.first, header.hasPrefix("feedsite-manifest 3 ") else { return nil }
-        complete = header == "feedsite-manifest 3 complete"
+    init?(bytes: [UInt8]) {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)[...]
+        guard let header = lines.popFirst(), header.starts(with: "feedsite-manifest 3 ".utf8) else { return nil }
+        complete = header.elementsEqual("feedsite-manifest 3 complete".utf8)
         record = nil
         files = [:]
-        for line in lines.dropFirst() {
-            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            if fields.first == "record", fields.count == 4, let fingerprint = UInt64(fields[1], radix: 16),
-               let pages = Int(fields[2]), let intentURLs = Int(fields[3]) {
-                record = Record(fingerprint: fingerprint, pages: pages, intentURLs: intentURLs)
+        files.reserveCapacity(lines.count)
+        for line in lines {
+            if line.starts(with: "record ".utf8) {
+                let fields = line.split(separator: 0x20)
+                guard fields.count == 5, let fingerprint = Self.number(fields[1], radix: 16), let pages = Self.number(fields[2]),
+                      let intentURLs = Self.number(fields[3]), let accounts = Self.number(fields[4]) else { return nil }
+                record = Record(fingerprint: fingerprint, pages: Int(pages), intentURLs: Int(intentURLs), accounts: Int(accounts))
                 continue
             }
-            guard fields.count == 4 else { return nil }
-            let path = String(fields[3])
+            let fields = line.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let path = String(validating: fields[3], as: UTF8.self) else { return nil }
             // Only paths inside the folder: a tampered manifest must not make the build delete elsewhere.
             guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
-            let time = fields[1].split(separator: ".")
-            if let size = Int(fields[0]), time.count == 2, let seconds = Int(time[0]), let nanoseconds = Int(time[1]),
-               let inode = UInt64(fields[2]) {
-                files[path] = Stamp(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode)
+            let time = fields[1].split(separator: UInt8(ascii: "."))
+            if let size = Self.number(fields[0]), time.count == 2, let seconds = Self.number(time[0]),
+               let nanoseconds = Self.number(time[1]), let inode = Self.number(fields[2]) {
+                files[path] = Stamp(size: Int(size), seconds: Int(seconds), nanoseconds: Int(nanoseconds), inode: inode)
             } else {
                 files[path] = .some(nil)
             }
         }
+    }
+
+    /// A non-negative number written in ASCII digits.
+    static func number(_ digits: ArraySlice<UInt8>, radix: UInt64 = 10) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 20 else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard let digit = PercentEncoding.hexValue(byte), UInt64(digit) < radix else { return nil }
+            let (product, overflow) = value.multipliedReportingOverflow(by: radix)
+            guard !overflow else { return nil }
+            value = product &+ UInt64(digit)
+        }
+        return value
     }
 }

@@ -167,7 +167,7 @@ extension OutputWriter {
     /// The previous build's manifest (an empty one when there is none or it cannot be read).
     func readManifest() -> BuildManifest {
         guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName),
-              let manifest = BuildManifest(text: String(decoding: bytes, as: UTF8.self)) else { return .empty }
+              let manifest = BuildManifest(bytes: bytes) else { return .empty }
         return manifest
     }
 

@@ -15,6 +15,26 @@ package struct SiteBuilder: Sendable {
     /// How folders are shown in messages (relative to the working folder when possible).
     package var displayPath: @Sendable (String) -> String
 
+    /// The result of a build that has nothing to do, found without decoding site.yml: the same binary,
+    /// site.yml and templates as the last build, which was clean, and its output untouched since.
+    /// Nil whenever anything differs or cannot be read (then load the config and build).
+    package static func unchangedBuild(configPath: String) -> BuildResult? {
+        let start = ContinuousClock.now
+        guard let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes),
+              let folders = YAMLReader(file: configPath).topLevelValues(bytes, keys: ["templates", "output"]) else { return nil }
+        let siteFolder = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent().path
+        func resolve(_ path: String) -> String {
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: siteFolder).appendingPathComponent(path))
+                .standardizedFileURL.path
+        }
+        let templates = resolve(folders["templates"] ?? "templates")
+        let output = resolve(folders["output"] ?? "output")
+        guard (try? OutputFolderGuard.check(output: output, siteFolder: siteFolder, configPath: configPath, templatesFolder: templates)) != nil,
+              let fingerprint = BuildFingerprint.compute(configPath: configPath, templatesFolder: templates),
+              let previous = OutputWriter(folder: output).upToDate(fingerprint: fingerprint) else { return nil }
+        return unchanged(previous, since: start)
+    }
+
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
         self.config = config
@@ -30,11 +50,7 @@ package struct SiteBuilder: Sendable {
         let fingerprint = BuildFingerprint.compute(config)
         let writer = OutputWriter(folder: config.outputFolder)
         if let fingerprint, let previous = writer.upToDate(fingerprint: fingerprint) {
-            // Same inputs, same binary, output untouched and the last build was clean: nothing to do.
-            return BuildResult(pages: previous.record.pages, accounts: config.accounts.count, written: 0, unchanged: previous.files,
-                               removed: 0, check: CheckReport(findings: [], filesChecked: previous.record.pages,
-                                                              intentURLs: previous.record.intentURLs, links: 0),
-                               warnings: [], milliseconds: Self.milliseconds(since: start))
+            return Self.unchanged(previous, since: start)
         }
         let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
         var names = TemplateNameChecker(partials: templates.partials)
@@ -60,7 +76,9 @@ package struct SiteBuilder: Sendable {
 
         progress(.writing)
         let clean = report.findings.isEmpty && names.diagnostics.isEmpty
-        let record = fingerprint.flatMap { clean ? BuildManifest.Record(fingerprint: $0, pages: pageCount, intentURLs: report.intentURLs) : nil }
+        let record = fingerprint.flatMap {
+            clean ? BuildManifest.Record(fingerprint: $0, pages: pageCount, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
+        }
         let counts = try writer.write(files, record: record)
         return BuildResult(pages: pageCount, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
                            removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
@@ -69,6 +87,12 @@ package struct SiteBuilder: Sendable {
 }
 
 private extension SiteBuilder {
+    static func unchanged(_ previous: (record: BuildManifest.Record, files: Int), since start: ContinuousClock.Instant) -> BuildResult {
+        BuildResult(pages: previous.record.pages, accounts: previous.record.accounts, written: 0, unchanged: previous.files, removed: 0,
+                    check: CheckReport(findings: [], filesChecked: previous.record.pages, intentURLs: previous.record.intentURLs, links: 0),
+                    warnings: [], milliseconds: milliseconds(since: start))
+    }
+
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)

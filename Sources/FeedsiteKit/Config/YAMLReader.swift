@@ -41,6 +41,49 @@ package struct YAMLReader: Sendable {
         return builder.root
     }
 
+    /// The plain values of the given top-level keys, read without building a tree (for the no-op
+    /// check, which only needs to know where the templates and the output are). Nil on any error.
+    package func topLevelValues(_ bytes: [UInt8], keys: Set<String>) -> [String: String]? {
+        if bytes.isEmpty { return [:] }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        return bytes.withUnsafeBufferPointer { buffer -> [String: String]? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            var depth = 0
+            var expectingKey = true
+            var pendingKey: String?
+            var values: [String: String] = [:]
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return values
+                case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+                    if depth == 1 { expectingKey = true; pendingKey = nil }
+                    depth += 1
+                case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                    depth -= 1
+                case YAML_SCALAR_EVENT where depth == 1:
+                    let scalar = event.data.scalar
+                    let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+                    if expectingKey {
+                        pendingKey = keys.contains(text) ? text : nil
+                    } else if let key = pendingKey {
+                        values[key] = text
+                    }
+                    expectingKey.toggle()
+                case YAML_ALIAS_EVENT where depth == 1:
+                    expectingKey.toggle()
+                default:
+                    break
+                }
+            }
+        }
+    }
+
     /// How many nodes aliases may add in a file of this size: generous for real files,
     /// far below what an alias bomb needs.
     package static func aliasBudget(forByteCount count: Int) -> Int {

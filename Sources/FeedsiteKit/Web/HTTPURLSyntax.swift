@@ -9,11 +9,11 @@ package enum HTTPURLSyntax {
 
     /// The first problem with `url`, or nil when it is `http://host…` or `https://host…`.
     package static func problem(in url: String) -> Problem? {
-        let lowered = url.lowercased()
+        let head = url.utf8.prefix(8).map { $0 | 0x20 }
         let rest: Substring
-        if lowered.hasPrefix("https://") {
+        if head.elementsEqual("https://".utf8) {
             rest = url.dropFirst(8)
-        } else if lowered.hasPrefix("http://") {
+        } else if head.prefix(7).elementsEqual("http://".utf8) {
             rest = url.dropFirst(7)
         } else {
             let scheme = url.firstIndex(of: ":").map { String(url[..<$0]) }

@@ -11,11 +11,15 @@ struct BuildRunner {
         var code: ExitCode
         /// The diagnostics as text, when the build failed.
         var failure: String?
-        /// The configuration, when it loaded.
+        /// The configuration, when it was loaded (not when the build had nothing to do).
         var config: SiteConfig?
     }
 
     func run(_ console: Console) -> Outcome {
+        if let unchanged = SiteBuilder.unchangedBuild(configPath: configPath) {
+            if !quiet { console.err(unchanged.summary) }
+            return Outcome(code: .success, failure: nil, config: nil)
+        }
         let config: SiteConfig
         do {
             config = try SiteConfigLoader.load(path: configPath)

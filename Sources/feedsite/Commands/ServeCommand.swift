@@ -42,7 +42,9 @@ struct ServeCommand: Command {
     func run(_ console: Console) -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false)
         let first = runner.run(console)
-        guard let config = first.config else { return first.code }
+        guard let config = first.config ?? (first.code == .success ? try? SiteConfigLoader.load(path: configPath) : nil) else {
+            return first.code
+        }
         let server: PreviewServer
         do {
             try FileManager.default.createDirectory(atPath: config.outputFolder, withIntermediateDirectories: true)
