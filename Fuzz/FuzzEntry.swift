@@ -6,7 +6,7 @@ private let target = ProcessInfo.processInfo.environment["FEEDSITE_FUZZ"] ?? "ya
 private let fuzzRoot: String = {
     let path = NSTemporaryDirectory() + "feedsite-fuzz-root"
     try? FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path + "/index.html", contents: Data("<p>home</p>".utf8))
+    _ = FileManager.default.createFile(atPath: path + "/index.html", contents: Data("<p>home</p>".utf8))
     return path
 }()
 private let resolver = StaticFileResolver(folder: fuzzRoot)

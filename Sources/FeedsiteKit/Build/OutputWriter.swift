@@ -60,8 +60,10 @@ struct OutputWriter {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count, failure.withLock({ $0 == nil }) else { break }
                 do throws(InputError) {
-                    if try writeIfChanged(files[index]) { written.wrappingAdd(1, ordering: .relaxed) }
-                    stamped.append((files[index].path, BuildManifest.Stamp.of(folder + "/" + files[index].path)))
+                    let file = files[index]
+                    let result = try writeIfChanged(file, probablyNew: previous.files[file.path] == nil)
+                    if result.wrote { written.wrappingAdd(1, ordering: .relaxed) }
+                    stamped.append((file.path, result.stamp))
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }
                 }
@@ -102,16 +104,20 @@ extension OutputWriter {
         }
     }
 
-    /// Writes the file unless it already holds exactly these bytes; returns whether it wrote.
-    /// A new file is written as an unnamed file and then linked into place, an existing one through
-    /// a temporary file and a rename: either way a file is never seen half written.
-    func writeIfChanged(_ file: OutputFile) throws(InputError) -> Bool {
+    /// Writes the file unless it already holds exactly these bytes; returns whether it wrote, and
+    /// the file's stamp. A new file is written as an unnamed file and then linked into place, an
+    /// existing one through a temporary file and a rename: either way a file is never seen half written.
+    /// `probablyNew`: the last build did not write this path, so try creating it before reading it.
+    func writeIfChanged(_ file: OutputFile, probablyNew: Bool) throws(InputError) -> (wrote: Bool, stamp: BuildManifest.Stamp?) {
         let path = folder + "/" + file.path
         let directory = folder + "/" + Self.parent(of: file.path)
+        if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path) {
+            return (true, stamp)
+        }
         if let existing = try? FileBytes.read(path) {
-            if existing == file.bytes { return false }
-        } else if try Self.linkNewFile(file.bytes, directory: directory, path: path) {
-            return true
+            if existing == file.bytes { return (false, BuildManifest.Stamp.of(path)) }
+        } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path) {
+            return (true, stamp)
         }
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
         let temporary = directory + "/" + Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "-" + name
@@ -122,22 +128,26 @@ extension OutputWriter {
             unlink(temporary)
             throw InputError("\(path): cannot be written: \(reason)")
         }
-        return true
+        return (true, BuildManifest.Stamp.of(path))
     }
 
-    /// Linux's O_TMPFILE: an unnamed file in `directory`, linked as `path` once complete.
-    /// Returns false when the system cannot do it (the caller then uses a temporary name).
-    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String) throws(InputError) -> Bool {
+    /// Linux's O_TMPFILE: an unnamed file in `directory`, linked as `path` once complete. Returns its
+    /// stamp, or nil when the system cannot do it or `path` exists (the caller then takes the other way).
+    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String) throws(InputError) -> BuildManifest.Stamp? {
         let flags = O_WRONLY | O_CLOEXEC | 0o20_200_000 // O_TMPFILE
         var descriptor = open(directory, flags, 0o644)
         if descriptor < 0, errno == ENOENT {
             try makeFolders(directory)
             descriptor = open(directory, flags, 0o644)
         }
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         try write(bytes, to: descriptor, path: path)
-        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        var status = stat()
+        guard fstat(descriptor, &status) == 0,
+              linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else { return nil }
+        return BuildManifest.Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec),
+                                   nanoseconds: Int(status.st_mtim.tv_nsec), inode: UInt64(status.st_ino))
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
