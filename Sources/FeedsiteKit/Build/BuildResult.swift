@@ -24,9 +24,3 @@ package struct BuildResult: Sendable {
             + "\(check.intentURLs) intent URL\(check.intentURLs == 1 ? "" : "s") checked, \(problems)"
     }
 }
-
-/// A build stopped by the in-memory check: nothing was written.
-package struct BuildCheckFailure: Error, Sendable {
-    /// The findings (with at least one error).
-    package var report: CheckReport
-}

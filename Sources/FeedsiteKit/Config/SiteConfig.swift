@@ -23,9 +23,3 @@ package struct SiteConfig: Sendable {
     /// The folder that holds the config file.
     package var siteFolder: String
 }
-
-/// The host of compose and other intent URLs.
-package enum IntentHost: String, Sendable, CaseIterable {
-    case twitter = "twitter.com"
-    case x = "x.com"
-}
