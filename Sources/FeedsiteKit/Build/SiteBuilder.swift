@@ -153,7 +153,7 @@ private extension SiteBuilder {
         guard FileManager.default.fileExists(atPath: folder) else { return [] }
         return try FolderListing.files(under: folder).map { relative in
             let path = folder + "/" + relative
-            try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, display: displayPath(path))
+            try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, folderName: "the site folder", display: displayPath(path))
             return OutputFile(path: "assets/" + relative, bytes: try FileBytes.read(path))
         }
     }

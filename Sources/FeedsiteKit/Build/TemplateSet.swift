@@ -32,7 +32,7 @@ package struct TemplateSet: Sendable {
                 }
                 return nil
             }
-            try refuseOutsideLink(path, folder: folder, display: "\(displayFolder)/\(relative)")
+            try refuseOutsideLink(path, folder: folder, folderName: "the templates folder", display: "\(displayFolder)/\(relative)")
             do {
                 let bytes = try FileInput.read(path, purpose: "a template", limit: maximumTemplateBytes)
                 return try Template(source: bytes, name: "\(displayFolder)/\(relative)")
@@ -57,13 +57,13 @@ package struct TemplateSet: Sendable {
         return TemplateSet(account: account, index: index, notFound: notFound, partials: TemplateLibrary(partials))
     }
 
-    /// Refuses a file that is a symbolic link to somewhere outside the site's templates folder.
-    static func refuseOutsideLink(_ path: String, folder: String, display: String) throws {
+    /// Refuses a file that is a symbolic link to somewhere outside `folder` (called `folderName` in the message).
+    static func refuseOutsideLink(_ path: String, folder: String, folderName: String, display: String) throws {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard resolved == base || resolved.hasPrefix(base + "/") else {
-            throw InputError("\(display): is a link to \(resolved), outside the templates folder",
-                             hint: "copy the file into the templates folder instead of linking to it")
+            throw InputError("\(display): is a link to \(resolved), outside \(folderName)",
+                             hint: "copy the file into \(folderName) instead of linking to it")
         }
     }
 }

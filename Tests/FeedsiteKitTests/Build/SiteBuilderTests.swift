@@ -293,6 +293,20 @@ import Testing
         #expect(throws: InputError.self) { try site.build() }
     }
 
+    @Test("an asset that links outside the site folder is refused; one that links inside it is copied")
+    func assetSymlinks() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "shared/logo.svg": "<svg/>"])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/templates/assets/logo.svg", withDestinationPath: site.path + "/shared/logo.svg")
+        _ = try site.build()
+        #expect(site.read("output/assets/logo.svg") == "<svg/>")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/templates/assets/passwd", withDestinationPath: "/etc/passwd")
+        #expect {
+            try site.build()
+        } throws: { error in
+            (error as? InputError)?.message.hasSuffix("assets/passwd: is a link to /etc/passwd, outside the site folder") == true
+        }
+    }
+
     @Test("leftover temporary files from an interrupted build are cleaned up")
     func temporaryLeftovers() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
