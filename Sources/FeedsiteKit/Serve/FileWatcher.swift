@@ -13,10 +13,12 @@ package final class FileWatcher: Sendable {
         self.interval = interval
     }
 
-    /// Starts polling on a thread of its own; `changed` runs on that thread.
+    /// Starts polling on a thread of its own; `changed` runs on that thread. The state to compare
+    /// with is taken before this returns, so a change made right after it is never missed.
     package func start(_ changed: @escaping @Sendable () -> Void) {
+        let initial = snapshot()
         let thread = Thread { [self] in
-            var last = snapshot()
+            var last = initial
             var pending = false
             while running.load(ordering: .relaxed) {
                 Thread.sleep(forTimeInterval: interval)
