@@ -6,8 +6,28 @@ struct CharacterScan {
         self.url = url
     }
 
+    /// Whether the URL has nothing to report: a quick pass over its bytes that allocates nothing.
+    var isClean: Bool {
+        var bytes = url.utf8.makeIterator()
+        while let byte = bytes.next() {
+            switch byte {
+            case 0x21, 0x23...0x24, 0x26...0x3B, 0x3D, 0x3F...0x5A, 0x5F, 0x61...0x7A, 0x7E:
+                continue
+            case 0x25:
+                guard let high = bytes.next(), let low = bytes.next(),
+                      let highValue = PercentEncoding.hexValue(high), let lowValue = PercentEncoding.hexValue(low),
+                      !(high >= 0x61 && high <= 0x66), !(low >= 0x61 && low <= 0x66),
+                      !PercentEncoding.isUnreserved(highValue << 4 | lowValue) else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     /// Reports each rule once, with how often it occurs and where first.
     func report(into report: (CheckRule, String) -> Void) {
+        if isClean { return }
         var counts: [CheckRule: (count: Int, first: String, position: Int)] = [:]
         func note(_ rule: CheckRule, _ shown: String, _ position: Int) {
             if let existing = counts[rule] {
