@@ -12,31 +12,38 @@ struct IntentURLParts {
     let fragment: Substring?
 
     /// Recognises an intent URL: optional http/https scheme, `//`, a known host, a path starting with `/intent/`.
+    /// Works on UTF-8 bytes: every delimiter is ASCII, so no character needs decoding.
     init?(_ url: String) {
         let trimmed = Self.trimASCIIWhitespace(url)
-        var rest = Substring(trimmed)
-        let head = trimmed.utf8.prefix(6).map { $0 | 0x20 }
+        let bytes = Array(trimmed.utf8)
+        var index = 0
+        let head = bytes.prefix(6).map { $0 | 0x20 }
         if head.elementsEqual("https:".utf8) {
-            rest = rest.dropFirst(6)
+            index = 6
         } else if head.prefix(5).elementsEqual("http:".utf8) {
-            rest = rest.dropFirst(5)
+            index = 5
         }
-        guard rest.hasPrefix("//") else { return nil }
-        rest = rest.dropFirst(2)
-        let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        guard IntentURL.hosts.contains(rest[..<hostEnd].lowercased()) else { return nil }
-        let path = rest[hostEnd...]
-        guard path.hasPrefix("/intent/") else { return nil }
-        let actionStart = path.index(path.startIndex, offsetBy: 8)
-        let actionEnd = path[actionStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? path.endIndex
-        let hash = trimmed.firstIndex(of: "#")
-        let beforeHash = trimmed[..<(hash ?? trimmed.endIndex)]
-        let question = beforeHash.firstIndex(of: "?")
+        guard bytes.count >= index + 2, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") else { return nil }
+        index += 2
+        let hostStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            index += 1
+        }
+        let host = String(decoding: bytes[hostStart..<index].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        guard IntentURL.hosts.contains(host), bytes[index...].starts(with: "/intent/".utf8) else { return nil }
+        let actionStart = index + 8
+        var actionEnd = actionStart
+        while actionEnd < bytes.count, bytes[actionEnd] != UInt8(ascii: "/"), bytes[actionEnd] != UInt8(ascii: "?"),
+              bytes[actionEnd] != UInt8(ascii: "#") {
+            actionEnd += 1
+        }
+        let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let question = bytes[..<hash].firstIndex(of: UInt8(ascii: "?"))
         self.trimmed = trimmed
-        self.base = String(beforeHash[..<(question ?? beforeHash.endIndex)])
-        self.action = String(path[actionStart..<actionEnd])
-        self.query = question.map { beforeHash[beforeHash.index(after: $0)...] } ?? ""
-        self.fragment = hash.map { trimmed[trimmed.index(after: $0)...] }
+        self.base = String(decoding: bytes[..<(question ?? hash)], as: UTF8.self)
+        self.action = String(decoding: bytes[actionStart..<actionEnd], as: UTF8.self)
+        self.query = question.map { Substring(String(decoding: bytes[($0 + 1)..<hash], as: UTF8.self)) } ?? ""
+        self.fragment = hash < bytes.count ? Substring(String(decoding: bytes[(hash + 1)...], as: UTF8.self)) : nil
     }
 
     static func trimASCIIWhitespace(_ text: String) -> String {
