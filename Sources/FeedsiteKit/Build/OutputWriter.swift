@@ -111,12 +111,12 @@ extension OutputWriter {
     func writeIfChanged(_ file: OutputFile, probablyNew: Bool) throws(InputError) -> (wrote: Bool, stamp: BuildManifest.Stamp?) {
         let path = folder + "/" + file.path
         let directory = folder + "/" + Self.parent(of: file.path)
-        if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path) {
+        if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: true) {
             return (true, stamp)
         }
         if let existing = try? FileBytes.read(path) {
             if existing == file.bytes { return (false, BuildManifest.Stamp.of(path)) }
-        } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path) {
+        } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: false) {
             return (true, stamp)
         }
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
@@ -133,8 +133,10 @@ extension OutputWriter {
 
     /// Linux's O_TMPFILE: an unnamed file in `directory`, linked as `path` once complete. Returns its
     /// stamp, or nil when the system cannot do it or `path` exists (the caller then takes the other way).
-    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String) throws(InputError) -> BuildManifest.Stamp? {
+    /// `folderFirst`: the folder is probably new too, so create it before trying (saves a failed open).
+    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String, folderFirst: Bool) throws(InputError) -> BuildManifest.Stamp? {
         let flags = O_WRONLY | O_CLOEXEC | 0o20_200_000 // O_TMPFILE
+        if folderFirst, mkdir(directory, 0o755) != 0, errno != EEXIST { try makeFolders(directory) }
         var descriptor = open(directory, flags, 0o644)
         if descriptor < 0, errno == ENOENT {
             try makeFolders(directory)
