@@ -244,4 +244,20 @@ import Testing
         try browser.pump(for: 1)
         #expect(browser.requestedURLs[afterForget...].filter { !$0.hasPrefix("file:") }.isEmpty)
     }
+
+    @Test("pages fit a 320 px wide screen without sideways scrolling, with one h1, a lang and landmarks")
+    func narrowScreen() throws {
+        let site = try buildSite()
+        let browser = try ChromiumSession()
+        try browser.setViewport(width: 320, height: 640)
+        for page in ["outputdd/index.html", "index.html", "404.html"] {
+            try browser.open("file://\(site.path)/output/\(page)", widgets: .hang)
+            #expect(try browser.evaluate("document.documentElement.scrollWidth <= 320") as? Bool == true, "\(page) scrolls sideways")
+            #expect(try browser.evaluate("document.querySelectorAll('h1').length") as? Int == 1, "\(page)")
+            #expect(try browser.evaluate("document.documentElement.lang") as? String == "en", "\(page)")
+            #expect(try browser.evaluate("!!document.querySelector('header') && !!document.querySelector('main') && !!document.querySelector('footer')") as? Bool == true, "\(page)")
+        }
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
+        try screenshot(browser, "narrow")
+    }
 }

@@ -123,6 +123,11 @@ final class ChromiumSession {
         }
     }
 
+    /// Emulates a viewport `width` CSS pixels wide (a phone, for the responsive-layout test).
+    func setViewport(width: Int, height: Int) throws {
+        _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true])
+    }
+
     /// A PNG screenshot of the page.
     func screenshot(to path: String) throws {
         let result = try command("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false])
