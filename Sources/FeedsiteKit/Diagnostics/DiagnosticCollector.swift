@@ -31,11 +31,6 @@ package struct DiagnosticCollector: Sendable {
         add(Diagnostic(.error, at: location, message, hint: hint))
     }
 
-    /// Records a warning.
-    package mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        add(Diagnostic(.warning, at: location, message, hint: hint))
-    }
-
     /// Throws a `DiagnosticError` with everything collected when any error was recorded.
     package func throwIfErrors() throws(DiagnosticError) {
         if hasErrors { throw DiagnosticError(diagnostics) }
