@@ -1,4 +1,5 @@
 import FeedsiteKit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,6 +8,8 @@ import Glibc
 final class Console: @unchecked Sendable {
     private(set) var outText = ""
     private(set) var errText = ""
+    /// Progress comes from worker threads; one lock keeps lines whole.
+    private let lock = NSLock()
     private let capture: Bool
     /// Whether `err` is a terminal that may show colour.
     let colorsErrors: Bool
@@ -33,23 +36,23 @@ final class Console: @unchecked Sendable {
 
     /// Writes `text` to stdout as is.
     func out(_ text: String) {
-        if capture { outText += text } else { write(STDOUT_FILENO, text) }
+        lock.withLock { if capture { outText += text } else { write(STDOUT_FILENO, text) } }
     }
 
     /// Writes raw bytes to stdout.
     func out(bytes: [UInt8]) {
-        if capture { outText += String(decoding: bytes, as: UTF8.self) } else { write(STDOUT_FILENO, bytes) }
+        lock.withLock { if capture { outText += String(decoding: bytes, as: UTF8.self) } else { write(STDOUT_FILENO, bytes) } }
     }
 
     /// Writes `text` and a newline to stderr.
     func err(_ text: String) {
-        if capture { errText += text + "\n" } else { write(STDERR_FILENO, text + "\n") }
+        lock.withLock { if capture { errText += text + "\n" } else { write(STDERR_FILENO, text + "\n") } }
     }
 
     /// Rewrites the progress line on a terminal; nil clears it.
     func progress(_ text: String?) {
         guard errIsTerminal, !capture else { return }
-        write(STDERR_FILENO, "\r\u{1B}[K" + (text ?? ""))
+        lock.withLock { write(STDERR_FILENO, "\r\u{1B}[K" + (text ?? "")) }
     }
 
     /// Prints diagnostics to stderr, coloured on a terminal.
