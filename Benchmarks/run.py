@@ -61,7 +61,7 @@ def median_run(name, prepare, argv, cwd):
 def hugo_site(site, count):
     """The equivalent Hugo site: one content file per account, one layout for the same page."""
     folder = site.parent / (site.name + "-hugo")
-    if folder.exists():
+    if (folder / "hugo.toml").exists():
         return folder
     (folder / "content" / "accounts").mkdir(parents=True)
     (folder / "layouts" / "_default").mkdir(parents=True)
@@ -83,17 +83,56 @@ def hugo_site(site, count):
     for account in accounts:
         (folder / "content" / "accounts" / f"{account['handle']}.md").write_text(
             f"---\ntitle: {account['name']}\nhandle: {account['handle']}\ncompose: {account['text']}\n---\n")
+    # The same page feedsite's default templates produce (layout, overlay, fallback, compose link).
     (folder / "layouts" / "_default" / "single.html").write_text("""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{{ .Title }} (@{{ .Params.handle }})</title>
-<link rel="stylesheet" href="../../assets/site.css"></head><body><main id="main"><h1>{{ .Title }}</h1>
-<a class="button compose" href="https://twitter.com/intent/tweet?text={{ .Params.compose | urlquery }}" target="_blank" rel="noopener noreferrer">Post to @{{ .Params.handle }}</a>
-<section class="timeline" aria-busy="true" data-feedsite-timeline data-timeout-ms="10000">
-<a class="twitter-timeline" href="https://twitter.com/{{ .Params.handle }}" data-theme="auto" data-height="600" data-dnt="true">Posts by @{{ .Params.handle }}</a>
-<div class="timeline-overlay" role="status"><span class="spinner" aria-hidden="true"></span><span>Loading @{{ .Params.handle }}'s posts…</span></div>
-<div class="timeline-fallback" role="alert" hidden><p>@{{ .Params.handle }}'s posts could not be shown here.</p><a class="button" href="https://twitter.com/{{ .Params.handle }}">See @{{ .Params.handle }} on X</a> <button type="button">Try again</button></div>
-<noscript><a href="https://twitter.com/{{ .Params.handle }}">See posts on X</a></noscript></section></main>
-<script async src="https://platform.twitter.com/widgets.js"></script></body></html>
+<html lang="en" data-theme="auto">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }} (@{{ .Params.handle }}) · Benchmark site</title>
+<meta name="description" content="Generated accounts for the feedsite benchmark">
+<meta name="generator" content="hugo">
+<link rel="stylesheet" href="../../assets/site.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <a class="site-title" href="../../index.html">Benchmark site</a>
+</header>
+<main id="main">
+<article class="account">
+  <header class="account-header">
+    <p class="back"><a href="../../index.html">← All accounts</a></p>
+    <h1>{{ .Title }} <span class="handle">@{{ .Params.handle }}</span></h1>
+    <p class="actions">
+      <a class="button compose" href="https://twitter.com/intent/tweet?text={{ .Params.compose | urlquery }}" target="_blank" rel="noopener noreferrer">Post to @{{ .Params.handle }}</a>
+      <a class="button secondary" href="https://twitter.com/{{ .Params.handle }}" target="_blank" rel="noopener noreferrer">Open profile on X</a>
+    </p>
+  </header>
+  <section class="timeline" aria-label="Posts by @{{ .Params.handle }}" aria-busy="true" data-feedsite-timeline data-load="auto" data-timeout-ms="10000" style="min-height: 600px">
+    <a class="twitter-timeline" href="https://twitter.com/{{ .Params.handle }}" data-theme="auto" data-height="600" data-dnt="true">Posts by @{{ .Params.handle }}</a>
+    <script>(function(a){if(a.getAttribute("data-theme")==="auto")a.setAttribute("data-theme",matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")})(document.currentScript.previousElementSibling)</script>
+    <div class="timeline-overlay" role="status">
+      <span class="spinner" aria-hidden="true"></span>
+      <span>Loading @{{ .Params.handle }}'s posts…</span>
+    </div>
+    <div class="timeline-fallback" role="alert" hidden>
+      <p>@{{ .Params.handle }}'s posts could not be shown here. X may be blocked or offline, or may only show timelines to signed-in readers.</p>
+      <p><a class="button" href="https://twitter.com/{{ .Params.handle }}" target="_blank" rel="noopener noreferrer">See @{{ .Params.handle }} on X</a> <button class="button secondary" type="button" data-feedsite-retry>Try again</button></p>
+    </div>
+    <noscript><p class="noscript">Showing posts here needs JavaScript. <a href="https://twitter.com/{{ .Params.handle }}">See @{{ .Params.handle }}'s posts on X</a>.</p></noscript>
+  </section>
+</article>
+</main>
+<footer class="site-footer">
+  <p>Built with Hugo. Posts are shown by X and stay on X.</p>
+</footer>
+<script src="../../assets/feedsite.js" defer></script>
+<script async src="https://platform.twitter.com/widgets.js"></script>
+</body>
+</html>
 """)
+
     (folder / "layouts" / "index.html").write_text("""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Accounts</title></head><body><ul>
 {{ range where .Site.RegularPages "Section" "accounts" }}<li><a href="{{ .RelPermalink }}">{{ .Title }} @{{ .Params.handle }}</a></li>
 {{ end }}</ul></body></html>
@@ -109,7 +148,26 @@ def bench(count):
     timed([FEEDSITE, "build", "-q"], site)  # warm the file cache
     pages = sum(1 for _ in output.rglob("*.html"))
     megabytes = html_bytes(output) / 1e6
-    results = [median_run("feedsite clean build", lambda: aside(output), [FEEDSITE, "build", "-q"], site)]
+    pack = site / "floor.pack"
+    subprocess.run([sys.executable, HERE / "pack.py", output, pack], check=True)
+    floor_out = site / "floor-out"
+    hugo = shutil.which("hugo")
+    hsite = hugo_site(site, count) if hugo else None
+    public = hsite / "public" if hsite else None
+
+    # Clean builds alternate with the floor and Hugo, so that all see the same disk and machine.
+    clean = {"feedsite": [], "floor": [], "hugo": []}
+    rss = {"feedsite": [], "floor": [], "hugo": []}
+    for _ in range(RUNS):
+        contenders = [("feedsite", output, [FEEDSITE, "build", "-q"], site), ("floor", floor_out, [FLOOR, "write", pack, floor_out], site)]
+        if hugo:
+            contenders.append(("hugo", public, [hugo, "--quiet", "-d", str(public)], hsite))
+        for name, folder, argv, cwd in contenders:
+            aside(folder)
+            wall, peak = timed(argv, cwd)
+            clean[name].append(wall)
+            rss[name].append(peak)
+    results = [{"name": "feedsite clean build", "wall": statistics.median(clean["feedsite"]), "rss": max(rss["feedsite"])}]
     results.append(median_run("feedsite no-op rebuild", lambda: None, [FEEDSITE, "build", "-q"], site))
     toggle = {"on": False}
 
@@ -122,35 +180,21 @@ def bench(count):
     subprocess.run([sys.executable, HERE / "generate_site.py", str(count), site], check=True)
     timed([FEEDSITE, "build", "-q"], site)
     results.append(median_run("feedsite check", lambda: None, [FEEDSITE, "check", "output"], site))
-
-    pack = site / "floor.pack"
-    subprocess.run([sys.executable, HERE / "pack.py", output, pack], check=True)
-    floor_out = site / "floor-out"
-    results.append(median_run("floor: write the files (C)", lambda: aside(floor_out), [FLOOR, "write", pack, floor_out], site))
+    results.append({"name": "floor: write the files (C)", "wall": statistics.median(clean["floor"]), "rss": max(rss["floor"])})
     results.append(median_run("floor: read and compare (C)", lambda: None, [FLOOR, "compare", pack, floor_out], site))
-
-    hugo = shutil.which("hugo")
     if hugo:
-        hsite = hugo_site(site, count)
-        public = hsite / "public"
-        feedsite_walls, hugo_walls, hugo_rss = [], [], []
-        for _ in range(RUNS):  # alternate, so both see the same machine
-            aside(output)
-            feedsite_walls.append(timed([FEEDSITE, "build", "-q"], site)[0])
-            aside(public)
-            wall, rss = timed([hugo, "--quiet", "-d", str(public)], hsite)
-            hugo_walls.append(wall)
-            hugo_rss.append(rss)
-        results.append({"name": "hugo clean build", "wall": statistics.median(hugo_walls), "rss": max(hugo_rss)})
+        results.append({"name": "hugo clean build", "wall": statistics.median(clean["hugo"]), "rss": max(rss["hugo"])})
         noop = [timed([hugo, "--quiet", "-d", str(public)], hsite) for _ in range(RUNS)]
         results.append({"name": "hugo no-op rebuild", "wall": statistics.median(w for w, _ in noop), "rss": max(r for _, r in noop)})
-        ratio = statistics.median(feedsite_walls) / statistics.median(hugo_walls)
     print(f"\n{count} accounts: {pages} pages, {megabytes:.1f} MB of HTML, median of {RUNS} runs")
     print(f"  {'what':34} {'wall':>9} {'pages/s':>10} {'MB/s':>8} {'peak RSS':>10}")
     for row in results:
         print(f"  {row['name']:34} {row['wall'] * 1000:7.0f} ms {pages / row['wall']:10.0f} {megabytes / row['wall']:8.1f} {row['rss']:7.0f} MB")
-    if hugo:
-        print(f"  feedsite clean build / hugo clean build: {ratio:.2f} (alternating runs)")
+    feedsite_clean = statistics.median(clean["feedsite"])
+    print(f"  clean build: feedsite / floor = {feedsite_clean / statistics.median(clean['floor']):.2f}"
+          + (f", feedsite / hugo = {feedsite_clean / statistics.median(clean['hugo']):.2f}" if hugo else "")
+          + f"; no-op: feedsite / compare floor = {results[1]['wall'] / results[5]['wall']:.2f}"
+          + (f", feedsite / hugo = {results[1]['wall'] / results[7]['wall']:.3f}" if hugo else "") + " (alternating runs)")
     sys.stdout.flush()
 
 
