@@ -8,8 +8,9 @@ package struct PageContext: Sendable {
     let accountsFromAccountPage: [TemplateValue]
     let accountsFromIndex: [TemplateValue]
 
-    /// Prepares everything that does not depend on the page.
-    package init(config: SiteConfig) {
+    /// Prepares everything that does not depend on the page; the `accounts` list for account pages
+    /// only when `accountPagesListAccounts` (it costs a map per account).
+    package init(config: SiteConfig, accountPagesListAccounts: Bool) {
         self.config = config
         var site: [String: TemplateValue] = [
             "title": .string(config.title),
@@ -22,7 +23,8 @@ package struct PageContext: Sendable {
         generator = .map(["name": .string(Generator.name), "version": .string(Generator.version)])
         accountValues = config.accounts.map { Self.accountValue($0, intentHost: config.intentHost) }
         accountsFromIndex = config.accounts.map { Self.listEntry($0, url: "\($0.slug)/index.html") }
-        accountsFromAccountPage = config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") }
+        accountsFromAccountPage = accountPagesListAccounts
+            ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
     }
 }
 
@@ -31,7 +33,7 @@ extension PageContext {
     package func accountPage(_ index: Int, includeAccounts: Bool) -> TemplateValue {
         let account = config.accounts[index]
         var accounts = TemplateValue.list([])
-        if includeAccounts {
+        if includeAccounts, !accountsFromAccountPage.isEmpty {
             var entries = accountsFromAccountPage
             if case .map(var own) = entries[index] {
                 own["current"] = .bool(true)

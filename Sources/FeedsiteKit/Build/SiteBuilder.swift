@@ -101,7 +101,7 @@ private extension SiteBuilder {
     /// Renders the index, every account page and the 404 page, on all cores (on threads with
     /// stacks large enough for the deepest nesting the renderer allows).
     func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @escaping @Sendable (Phase) -> Void) throws -> [OutputFile] {
-        let context = PageContext(config: config)
+        let context = PageContext(config: config, accountPagesListAccounts: includeAccounts)
         let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
         let accounts = config.accounts.count
         // Page 0 is the index, 1...accounts the account pages, and the 404 page last when there is one.

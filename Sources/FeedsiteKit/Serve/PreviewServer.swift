@@ -18,40 +18,15 @@ package final class PreviewServer: Sendable {
     /// Binds `host:port` (port 0 picks a free one) to serve `folder`.
     package init(folder: String, host: String, port: UInt16) throws(InputError) {
         signal(SIGPIPE, SIG_IGN)
-        var address = sockaddr_storage()
-        var length: socklen_t
-        var family: Int32
-        var v4 = in_addr()
-        var v6 = in6_addr()
         let name = host == "localhost" ? "127.0.0.1" : host
-        if inet_pton(AF_INET, name, &v4) == 1 {
-            family = AF_INET
-            var socketAddress = sockaddr_in()
-            socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = port.bigEndian
-            socketAddress.sin_addr = v4
-            withUnsafeBytes(of: socketAddress) { source in
-                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: source) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        } else if inet_pton(AF_INET6, name, &v6) == 1 {
-            family = AF_INET6
-            var socketAddress = sockaddr_in6()
-            socketAddress.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.sin6_port = port.bigEndian
-            socketAddress.sin6_addr = v6
-            withUnsafeBytes(of: socketAddress) { source in
-                withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: source) }
-            }
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        } else {
+        guard let (address, length, family) = Self.socketAddress(name, port: port) else {
             throw InputError("'\(host)' is not an IP address to listen on", hint: "use 127.0.0.1 (the default), ::1 or 0.0.0.0")
         }
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw InputError("cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) {
+        let bound = withUnsafePointer(to: address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else {
@@ -110,6 +85,26 @@ package final class PreviewServer: Sendable {
 }
 
 private extension PreviewServer {
+    /// The socket address of an IPv4 or IPv6 literal, its length and family; nil for anything else.
+    static func socketAddress(_ name: String, port: UInt16) -> (sockaddr_storage, socklen_t, Int32)? {
+        var storage = sockaddr_storage()
+        func store<Address>(_ address: Address) -> socklen_t {
+            withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
+            return socklen_t(MemoryLayout<Address>.size)
+        }
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 {
+            let length = store(sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian, sin_addr: v4, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0)))
+            return (storage, length, AF_INET)
+        }
+        if inet_pton(AF_INET6, name, &v6) == 1 {
+            let length = store(sockaddr_in6(sin6_family: sa_family_t(AF_INET6), sin6_port: port.bigEndian, sin6_flowinfo: 0, sin6_addr: v6, sin6_scope_id: 0))
+            return (storage, length, AF_INET6)
+        }
+        return nil
+    }
+
     func acceptLoop() {
         while !stopped.load(ordering: .relaxed) {
             let client = accept(listener, nil, nil)

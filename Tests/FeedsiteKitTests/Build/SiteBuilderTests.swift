@@ -94,6 +94,14 @@ import Testing
         #expect(index.contains("href=\"./assets/site.css\""))
     }
 
+    @Test("account pages that list the accounts get urls relative to them and current on their own")
+    func accountsOnAccountPages() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML,
+                                      "templates/account.html": "{{#accounts}}{{url}}{{#current}}*{{/current}} {{/accounts}}"])
+        _ = try site.build()
+        #expect(site.read("output/jack/index.html") == "../outputdd/index.html index.html* ")
+    }
+
     @Test("with base_url, pages get canonical links and the site gets sitemap.xml")
     func baseURL() throws {
         let site = try TemporarySite(["site.yml": "base_url: https://example.com/feeds/\n" + Self.siteYAML])
