@@ -80,4 +80,56 @@ import Glibc
             .filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
         #expect(leftovers.isEmpty)
     }
+
+    @Test("a first build killed at a random moment leaves no output folder or a complete one, and the next build cleans up")
+    func killedFirstBuilds() throws {
+        let reference = try site("A")
+        #expect(try ProcessRunner.run(["build", "-q"], in: reference.path).status == 0)
+        let complete = try Self.snapshot(reference.path + "/output")
+        let timing = try site("A")
+        let start = Date()
+        #expect(try ProcessRunner.run(["build", "-q"], in: timing.path).status == 0)
+        let duration = Date().timeIntervalSince(start)
+
+        let work = try site("A")
+        var generator = SystemRandomNumberGenerator()
+        var killedMidway = 0
+        for round in 0..<30 {
+            if FileManager.default.fileExists(atPath: work.path + "/output") {
+                try FileManager.default.moveItem(atPath: work.path + "/output", toPath: work.path + "/done-\(round)")
+            }
+            let process = Process()
+            process.executableURL = ProcessRunner.executable
+            process.arguments = ["build", "-q"]
+            process.currentDirectoryURL = URL(fileURLWithPath: work.path)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Odd rounds wait until the build is writing its staging folder, so that most kills land there.
+            if round % 2 == 1 {
+                let deadline = Date().addingTimeInterval(duration * 3)
+                while process.isRunning, Date() < deadline,
+                      !(try FileManager.default.contentsOfDirectory(atPath: work.path)).contains(where: { $0.contains(".feedsite-staging-") }) {
+                    usleep(500)
+                }
+            }
+            usleep(UInt32(Double.random(in: 0...(duration * (round % 2 == 1 ? 0.5 : 1.2)), using: &generator) * 1_000_000))
+            if process.isRunning { killedMidway += 1 }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: work.path + "/output") {
+                #expect(try Self.snapshot(work.path + "/output") == complete, "round \(round): the output folder is incomplete")
+            }
+        }
+        print("crash safety (first builds): \(killedMidway) of 30 kills landed while the build ran")
+        #expect(killedMidway >= 8, "most kills should land while the build runs (\(killedMidway) of 30 did)")
+
+        if FileManager.default.fileExists(atPath: work.path + "/output") {
+            try FileManager.default.moveItem(atPath: work.path + "/output", toPath: work.path + "/done-last")
+        }
+        #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
+        #expect(try Self.snapshot(work.path + "/output") == complete)
+        let staging = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".feedsite-staging-") }
+        #expect(staging.isEmpty, "left beside the output folder: \(staging.map { ($0, FileManager.default.enumerator(atPath: work.path + "/" + $0)?.allObjects ?? []) })")
+    }
 }

@@ -60,29 +60,49 @@ package struct SiteBuilder: Sendable {
         if let notFound = templates.notFound { names.check(notFound) }
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
 
-        var files = try render(templates, includeAccounts: accountPagesUseAccounts, progress: progress)
-        let pageCount = files.count
-        files += try assets()
+        var extraFiles = try assets()
         if let baseURL = config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
+            extraFiles.append(OutputFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
         }
+        let pagePaths = ["index.html"] + config.accounts.map { "\($0.slug)/index.html" } + (templates.notFound == nil ? [] : ["404.html"])
+        let allPaths = pagePaths + extraFiles.map(\.path)
+        // A first build (no output folder yet) is written beside it and renamed into place at the end.
+        let staging = StagingFolder.begin(output: config.outputFolder, paths: allPaths)
+        do {
+            let rendered = try render(templates, paths: pagePaths, includeAccounts: accountPagesUseAccounts, staging: staging,
+                                      progress: progress)
+            var stamps = rendered.stamps
+            if let staging {
+                for file in extraFiles { stamps[file.path] = try staging.write(file) }
+            }
 
-        progress(.checking)
-        let pages = files.prefix(pageCount).map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
-        var report = LinkChecker().check(pages: pages, existingFiles: Set(files.map(\.path)))
-        report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
-        report.findings = acceptLiteralPercents(in: report.findings)
-        if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
+            progress(.checking)
+            let pages = rendered.files.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
+            var report = LinkChecker().report(rendered.results, pages: pages.count, existingFiles: Set(allPaths))
+            report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
+            report.findings = acceptLiteralPercents(in: report.findings)
+            if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
 
-        progress(.writing)
-        let clean = report.findings.isEmpty && names.diagnostics.isEmpty
-        let record = fingerprint.flatMap {
-            clean ? BuildManifest.Record(fingerprint: $0, pages: pageCount, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
+            progress(.writing)
+            let clean = report.findings.isEmpty && names.diagnostics.isEmpty
+            let record = fingerprint.flatMap {
+                clean ? BuildManifest.Record(fingerprint: $0, pages: pages.count, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
+            }
+            let files = rendered.files + extraFiles
+            var counts = OutputWriter.Counts(written: files.count)
+            if let staging, try staging.publish(BuildManifest(complete: true, record: record, files: stamps)) {
+                // Renamed into place: every file is new.
+            } else {
+                staging?.discard(paths: allPaths)
+                counts = try writer.write(files, record: record)
+            }
+            return BuildResult(pages: pages.count, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
+                               removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
+                               milliseconds: Self.milliseconds(since: start))
+        } catch {
+            staging?.discard(paths: allPaths)
+            throw error
         }
-        let counts = try writer.write(files, record: record)
-        return BuildResult(pages: pageCount, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
-                           removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
-                           milliseconds: Self.milliseconds(since: start))
     }
 }
 
@@ -98,42 +118,53 @@ private extension SiteBuilder {
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// Renders the index, every account page and the 404 page, on all cores (on threads with
-    /// stacks large enough for the deepest nesting the renderer allows).
-    func render(_ templates: TemplateSet, includeAccounts: Bool, progress: @escaping @Sendable (Phase) -> Void) throws -> [OutputFile] {
+    /// The rendered pages in order, what checking each one found, and, when writing to a staging
+    /// folder, each written file's stamp.
+    struct RenderedPages {
+        var files: [OutputFile]
+        var results: [LinkChecker.PageResult]
+        var stamps: [String: BuildManifest.Stamp?]
+    }
+
+    /// Renders the index, every account page and the 404 page (`paths`, in that order) on all cores, on
+    /// threads with stacks large enough for the deepest nesting the renderer allows. Each page is
+    /// checked as soon as it is rendered and, with a staging folder, written to it at once.
+    func render(_ templates: TemplateSet, paths: [String], includeAccounts: Bool, staging: StagingFolder?,
+                progress: @escaping @Sendable (Phase) -> Void) throws -> RenderedPages {
         let context = PageContext(config: config, accountPagesListAccounts: includeAccounts)
         let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
+        let checker = LinkChecker()
         let accounts = config.accounts.count
-        // Page 0 is the index, 1...accounts the account pages, and the 404 page last when there is one.
-        let total = accounts + 1 + (templates.notFound == nil ? 0 : 1)
+        let total = paths.count
         let slots = Mutex<[OutputFile?]>([OutputFile?](repeating: nil, count: total))
-        let failure = Mutex<DiagnosticError?>(nil)
+        let collected = Mutex<(results: [LinkChecker.PageResult], stamps: [String: BuildManifest.Stamp?])>(([], [:]))
+        let failure = Mutex<(any Error)?>(nil)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), total)
         let chunk = 64
-        let config = config
         @Sendable func page(_ index: Int) throws(DiagnosticError) -> OutputFile {
-            if index == 0 {
-                return OutputFile(path: "index.html", bytes: try renderer.render(templates.index, data: context.indexPage()))
-            }
-            if index > accounts, let notFound = templates.notFound {
-                return OutputFile(path: "404.html", bytes: try renderer.render(notFound, data: context.notFoundPage()))
-            }
-            let bytes = try renderer.render(templates.account, data: context.accountPage(index - 1, includeAccounts: includeAccounts))
-            return OutputFile(path: "\(config.accounts[index - 1].slug)/index.html", bytes: bytes)
+            let template = index == 0 ? templates.index : (index > accounts ? templates.notFound ?? templates.account : templates.account)
+            let data = index == 0 ? context.indexPage()
+                : (index > accounts ? context.notFoundPage() : context.accountPage(index - 1, includeAccounts: includeAccounts))
+            return OutputFile(path: paths[index], bytes: try renderer.render(template, data: data))
         }
         WorkerThreads.run(count: workers) { _ in
             var rendered: [(Int, OutputFile)] = []
-            while failure.withLock({ $0 == nil }) {
+            var results: [LinkChecker.PageResult] = []
+            var stamps: [(String, BuildManifest.Stamp)] = []
+            work: while failure.withLock({ $0 == nil }) {
                 let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
                 guard first < total else { break }
                 for index in first..<min(first + chunk, total) {
-                    do throws(DiagnosticError) {
-                        rendered.append((index, try page(index)))
+                    do {
+                        let file = try page(index)
+                        results.append(checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes)))
+                        if let staging { stamps.append((file.path, try staging.write(file))) }
+                        rendered.append((index, file))
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
-                        break
+                        break work
                     }
                 }
                 let count = done.wrappingAdd(min(chunk, total - first), ordering: .relaxed).newValue
@@ -142,9 +173,14 @@ private extension SiteBuilder {
             slots.withLock { slots in
                 for (index, file) in rendered { slots[index] = file }
             }
+            collected.withLock { collected in
+                collected.results += results
+                for (path, stamp) in stamps { collected.stamps[path] = stamp }
+            }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return slots.withLock { $0.compactMap { $0 } }
+        let all = collected.withLock { $0 }
+        return RenderedPages(files: slots.withLock { $0.compactMap { $0 } }, results: all.results, stamps: all.stamps)
     }
 
     /// `templates/assets/**`, to be copied to `assets/`.
@@ -161,6 +197,7 @@ private extension SiteBuilder {
     /// A compose text that itself holds `%3C` encodes to `%253C`: the checker cannot tell that from
     /// double encoding, but feedsite wrote the URL from the text exactly, so it is only a warning.
     func acceptLiteralPercents(in findings: [CheckFinding]) -> [CheckFinding] {
+        guard findings.contains(where: { $0.rule == .doubleEncoded }) else { return findings }
         let composeURLs = Set(config.accounts.map { IntentURL.compose($0.compose, host: config.intentHost) })
         return findings.map { finding in
             guard finding.rule == .doubleEncoded, composeURLs.contains(finding.url) else { return finding }

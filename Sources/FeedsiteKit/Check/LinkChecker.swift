@@ -96,7 +96,7 @@ extension LinkChecker {
     }
 }
 
-private extension LinkChecker {
+extension LinkChecker {
     /// Tokenizes one page and inspects its intent URLs; its relative links are kept for later.
     func inspect(_ page: Page) -> PageResult {
         let candidates = page.bytes.withUnsafeBufferPointer { buffer in
