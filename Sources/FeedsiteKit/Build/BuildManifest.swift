@@ -40,20 +40,49 @@ struct BuildManifest: Equatable {
 }
 
 extension BuildManifest {
-    /// The manifest as text: a header, the record, then `size mtime inode path` per file.
-    var text: String {
-        var text = "feedsite-manifest 3 \(complete ? "complete" : "building")\n"
+    /// The manifest as UTF-8 text: a header, the record, then `size mtime inode path` per file (in no
+    /// particular order; `- - -` for a file not written yet).
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + files.count * 64)
+        bytes += "feedsite-manifest 3 \(complete ? "complete" : "building")\n".utf8
         if let record {
-            text += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts)\n"
+            bytes += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts)\n".utf8
         }
-        for path in files.keys.sorted() {
-            if let stamp = files[path] ?? nil {
-                text += "\(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode) \(path)\n"
+        for (path, stamp) in files {
+            if let stamp = stamp {
+                Self.appendNumber(UInt64(stamp.size), to: &bytes)
+                bytes.append(0x20)
+                Self.appendNumber(UInt64(stamp.seconds), to: &bytes)
+                bytes.append(UInt8(ascii: "."))
+                Self.appendNumber(UInt64(stamp.nanoseconds), to: &bytes)
+                bytes.append(0x20)
+                Self.appendNumber(stamp.inode, to: &bytes)
+                bytes.append(0x20)
             } else {
-                text += "- - - \(path)\n"
+                bytes += "- - - ".utf8
             }
+            bytes += path.utf8
+            bytes.append(0x0A)
         }
-        return text
+        return bytes
+    }
+
+    /// Appends the decimal digits of `value`.
+    static func appendNumber(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// Reads a manifest; anything unreadable counts as no manifest (and so deletes nothing).

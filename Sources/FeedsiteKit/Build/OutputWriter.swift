@@ -185,8 +185,11 @@ extension OutputWriter {
 
     func writeManifest(_ manifest: BuildManifest) throws(InputError) {
         let path = folder + "/" + Self.manifestName
-        let temporary = folder + "/" + Self.temporaryPrefix + "manifest-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        try Self.writeAll(Array(manifest.text.utf8), to: temporary)
+        // One fixed name: a build killed while writing it leaves at most this file, which the next
+        // manifest write removes (a random name could be left behind for good).
+        let temporary = folder + "/" + Self.temporaryPrefix + "manifest"
+        unlink(temporary)
+        try Self.writeAll(manifest.bytes, to: temporary)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")

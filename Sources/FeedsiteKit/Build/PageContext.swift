@@ -3,13 +3,12 @@ package struct PageContext: Sendable {
     let config: SiteConfig
     let site: TemplateValue
     let generator: TemplateValue
-    let accountValues: [TemplateValue]
     /// The `accounts` list as account pages see it (urls relative to a page one folder deep).
     let accountsFromAccountPage: [TemplateValue]
-    let accountsFromIndex: [TemplateValue]
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
-    /// only when `accountPagesListAccounts` (it costs a map per account).
+    /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
+    /// are made when it renders, on the core that renders it.
     package init(config: SiteConfig, accountPagesListAccounts: Bool) {
         self.config = config
         var site: [String: TemplateValue] = [
@@ -21,8 +20,6 @@ package struct PageContext: Sendable {
         site["base_url"] = config.baseURL.map(TemplateValue.string) ?? .null
         self.site = .map(site)
         generator = .map(["name": .string(Generator.name), "version": .string(Generator.version)])
-        accountValues = config.accounts.map { Self.accountValue($0, intentHost: config.intentHost) }
-        accountsFromIndex = config.accounts.map { Self.listEntry($0, url: "\($0.slug)/index.html") }
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
     }
@@ -43,7 +40,7 @@ extension PageContext {
             accounts = .list(entries)
         }
         return .map([
-            "site": site, "account": accountValues[index], "accounts": accounts, "root": .string("../"),
+            "site": site, "account": Self.accountValue(account, intentHost: config.intentHost), "accounts": accounts, "root": .string("../"),
             "page": page(path: "\(account.slug)/index.html", canonicalPath: "\(account.slug)/"), "generator": generator,
         ])
     }
@@ -51,7 +48,7 @@ extension PageContext {
     /// The context of the index page.
     package func indexPage() -> TemplateValue {
         .map([
-            "site": site, "account": .null, "accounts": .list(accountsFromIndex), "root": .string("./"),
+            "site": site, "account": .null, "accounts": .list(accountsList(prefix: "")), "root": .string("./"),
             "page": page(path: "index.html", canonicalPath: ""), "generator": generator,
         ])
     }
@@ -59,13 +56,14 @@ extension PageContext {
     /// The context of the 404 page: served at any depth, so its root is the site's absolute address.
     package func notFoundPage() -> TemplateValue {
         .map([
-            "site": site, "account": .null, "accounts": .list(accountsFromIndex.map { entry in
-                guard case .map(var fields) = entry, case .string(let url)? = fields["url"] else { return entry }
-                fields["url"] = .string(rootForNotFound + url)
-                return .map(fields)
-            }), "root": .string(rootForNotFound),
+            "site": site, "account": .null, "accounts": .list(accountsList(prefix: rootForNotFound)), "root": .string(rootForNotFound),
             "page": .map(["path": .string("404.html"), "canonical_url": .null]), "generator": generator,
         ])
+    }
+
+    /// The `accounts` list with urls `<prefix><slug>/index.html`.
+    func accountsList(prefix: String) -> [TemplateValue] {
+        config.accounts.map { Self.listEntry($0, url: prefix + $0.slug + "/index.html") }
     }
 
     var rootForNotFound: String {

@@ -20,9 +20,13 @@ package struct SiteBuilder: Sendable {
     /// Nil whenever anything differs or cannot be read (then load the config and build).
     package static func unchangedBuild(configPath: String) -> BuildResult? {
         let start = ContinuousClock.now
-        guard let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes),
-              let folders = YAMLReader(file: configPath).topLevelValues(bytes, keys: ["templates", "output"]) else { return nil }
+        guard let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes) else { return nil }
         let siteFolder = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent().path
+        // A first build has no manifest: when site.yml cannot set the output folder (the word is not
+        // in it), look for one in the default folder before parsing anything.
+        if !bytes.contains(subsequence: Array("output".utf8)),
+           access(siteFolder + "/output/" + OutputWriter.manifestName, F_OK) != 0 { return nil }
+        guard let folders = YAMLReader(file: configPath).topLevelValues(bytes, keys: ["templates", "output"]) else { return nil }
         func resolve(_ path: String) -> String {
             (path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: siteFolder).appendingPathComponent(path))
                 .standardizedFileURL.path
@@ -223,5 +227,22 @@ private extension SiteBuilder {
             }
         }
         return finding
+    }
+}
+
+private extension [UInt8] {
+    /// Whether `needle` occurs in the bytes.
+    func contains(subsequence needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+        return withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset + needle.count <= buffer.count,
+                  let found = memchr(buffer.baseAddress! + offset, Int32(first), buffer.count - needle.count + 1 - offset) {
+                let index = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(buffer.baseAddress! + index, needle, needle.count) == 0 { return true }
+                offset = index + 1
+            }
+            return false
+        }
     }
 }

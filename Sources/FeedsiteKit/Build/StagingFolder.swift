@@ -147,7 +147,7 @@ private extension StagingFolder {
         let fileDescriptor = openat(descriptor, Self.manifestTemporary, Self.createFlags, 0o644)
         guard fileDescriptor >= 0 else { throw failure(OutputWriter.manifestName) }
         do throws(InputError) {
-            try OutputWriter.write(Array(manifest.text.utf8), to: fileDescriptor, path: output + "/" + OutputWriter.manifestName)
+            try OutputWriter.write(manifest.bytes, to: fileDescriptor, path: output + "/" + OutputWriter.manifestName)
             close(fileDescriptor)
         } catch {
             close(fileDescriptor)

@@ -33,6 +33,10 @@ enum HTMLCharacterReference {
         var end = next
         while end < input.count, end - next < longestName, input[end].isASCIIAlphanumeric { end += 1 }
         if end < input.count, input[end] == UInt8(ascii: ";"), end - next < longestName { end += 1 }
+        if let common = commonReference(input, from: next, to: end) {
+            appendUTF8(common, to: &output)
+            return end
+        }
         var length = end - next
         while length > 0 {
             let name = Array(input[next..<(next + length)])
@@ -72,6 +76,22 @@ enum HTMLCharacterReference {
 }
 
 private extension HTMLCharacterReference {
+    /// The references most pages use, with their `;`: found without building the whole table.
+    static let common: [(name: [UInt8], codePoint: UInt32)] = [
+        (Array("amp;".utf8), 0x26), (Array("lt;".utf8), 0x3C), (Array("gt;".utf8), 0x3E),
+        (Array("quot;".utf8), 0x22), (Array("apos;".utf8), 0x27), (Array("nbsp;".utf8), 0xA0),
+    ]
+
+    /// The code point when `input[start..<end]` (the longest candidate) is one of the common references.
+    static func commonReference(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
+        guard input[end - 1] == UInt8(ascii: ";") else { return nil }
+        let candidate = UnsafeBufferPointer(rebasing: input[start..<end])
+        for entry in common where entry.name.count == candidate.count && entry.name.elementsEqual(candidate) {
+            return entry.codePoint
+        }
+        return nil
+    }
+
     static func decodeNumeric(_ input: UnsafeBufferPointer<UInt8>, at start: Int, into output: inout [UInt8]) -> Int? {
         var index = start + 2
         var hex = false

@@ -116,7 +116,15 @@ extension HTMLTokenizer {
                 case UInt8(ascii: "/"): state = .selfClosingStartTag
                 case UInt8(ascii: ">"): emitTag()
                 case 0: tag.name.append(contentsOf: Self.replacement)
-                default: tag.name.append(c.isASCIIUpper ? c | 0x20 : c)
+                default:
+                    tag.name.append(c.isASCIIUpper ? c | 0x20 : c)
+                    // The rest of the name at once, up to the next byte that ends it or needs care.
+                    while index < count {
+                        let next = input[index]
+                        if next == 0 || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") || Self.isSpace(next) { break }
+                        tag.name.append(next.isASCIIUpper ? next | 0x20 : next)
+                        index += 1
+                    }
                 }
 
             case .rcdataLessThan, .rawtextLessThan:
@@ -282,12 +290,7 @@ extension HTMLTokenizer {
                     finishAttributeName()
                     state = .beforeAttributeValue
                 } else {
-                    index += 1
-                    if c == 0 {
-                        for byte in Self.replacement { appendToName(byte) }
-                    } else {
-                        appendToName(c.isASCIIUpper ? c | 0x20 : c)
-                    }
+                    appendNameRun()
                 }
             case .afterAttributeName:
                 if atEnd { return finish() }
@@ -640,9 +643,9 @@ private extension HTMLTokenizer {
 
     mutating func beginTag(end: Bool) {
         isEndTag = end
-        tag.name.removeAll(keepingCapacity: true)
-        tag.bytes.removeAll(keepingCapacity: true)
-        tag.attributes.removeAll(keepingCapacity: true)
+        if !tag.name.isEmpty { tag.name.removeAll(keepingCapacity: true) }
+        if !tag.bytes.isEmpty { tag.bytes.removeAll(keepingCapacity: true) }
+        if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
         tag.selfClosing = false
     }
 
@@ -695,6 +698,26 @@ private extension HTMLTokenizer {
     mutating func startAttribute() {
         let end = tag.bytes.count
         tag.attributes.append(HTMLTag.Attribute(name: end..<end, value: end..<end, valueOffset: index))
+    }
+
+    /// Appends the attribute name's bytes from `index` up to the next byte that ends the name, in
+    /// lower case (a NUL becomes U+FFFD), and moves past them.
+    mutating func appendNameRun() {
+        let count = input.count
+        if input[index] == 0 {
+            index += 1
+            for byte in Self.replacement { appendToName(byte) }
+            return
+        }
+        while index < count {
+            let byte = input[index]
+            if byte == 0 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || Self.isSpace(byte) { break }
+            tag.bytes.append(byte.isASCIIUpper ? byte | 0x20 : byte)
+            index += 1
+        }
+        let last = tag.attributes.count - 1
+        tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
+        tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
     }
 
     mutating func appendToName(_ byte: UInt8) {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Applies the intent-URL rules to one URL: characters, query structure, then each decoded value.
 package struct IntentURLInspector: Sendable {
     /// One problem found in a URL.
@@ -25,18 +29,8 @@ package struct IntentURLInspector: Sendable {
 extension IntentURLInspector {
     /// Quick test on the raw bytes of an attribute value: could it be an intent URL at all?
     package static func mightBeIntentURL(_ bytes: some Collection<UInt8>) -> Bool {
-        let needle = Array("/intent/".utf8)
-        guard bytes.count >= needle.count else { return false }
-        var matched = 0
-        for byte in bytes {
-            if byte == needle[matched] {
-                matched += 1
-                if matched == needle.count { return true }
-            } else {
-                matched = byte == needle[0] ? 1 : 0
-            }
-        }
-        return false
+        guard bytes.count >= 8 else { return false }
+        return bytes.withContiguousStorageIfAvailable(containsIntentPath) ?? Array(bytes).withUnsafeBufferPointer(containsIntentPath)
     }
 
     /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL.
@@ -58,15 +52,17 @@ extension IntentURLInspector {
         // What the author most likely meant: stray '&' and '#' text put back into the value before it.
         var intended: [(name: String, raw: Substring)] = []
         var names = Set<String>()
-        for component in parts.query.split(separator: "&", omittingEmptySubsequences: true) {
-            if component.hasPrefix("amp;") {
+        // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
+        for bytes in parts.query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let component = Substring(bytes)
+            if bytes.starts(with: "amp;".utf8) {
                 report(.doubleEscapedAmpersand, "a parameter starts with 'amp;': the HTML had '&amp;amp;', so the link holds '&amp;' instead of '&'")
                 parameters.append(Self.split(component.dropFirst(4)))
                 intended.append(parameters[parameters.count - 1])
                 continue
             }
             let parameter = Self.split(component)
-            guard component.contains("=" as Character), !parameter.name.isEmpty,
+            guard bytes.contains(UInt8(ascii: "=")), !parameter.name.isEmpty,
                   parameter.name.utf8.allSatisfy({ HandleSyntax.isHandleByte($0) }) else {
                 let previous = parameters.last.map { "'\($0.name)'" } ?? "the query"
                 report(.rawAmpersand, "a raw '&' splits \(previous): '\(component)' is not a parameter; encode '&' inside a value as %26")
@@ -97,7 +93,7 @@ extension IntentURLInspector {
                 decoded.append((parameter.name, value))
             }
         }
-        if ["tweet", "post"].contains(parts.action) {
+        if parts.action == "tweet" || parts.action == "post" {
             checkLength(decoded, report: report)
         }
 
@@ -118,8 +114,22 @@ extension IntentURLInspector {
 }
 
 private extension IntentURLInspector {
+    static let intentPath = Array("/intent/".utf8)
+
+    /// Whether `buffer` holds `/intent/`: each '/' found with memchr, then the rest compared.
+    static func containsIntentPath(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count >= 8 else { return false }
+        var offset = 0
+        while offset + 8 <= buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "/")), buffer.count - 7 - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, intentPath, 8) == 0 { return true }
+            offset = index + 1
+        }
+        return false
+    }
+
     static func split(_ component: Substring) -> (name: String, raw: Substring) {
-        guard let equals = component.firstIndex(of: "=") else { return (String(component), "") }
+        guard let equals = component.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (String(component), "") }
         return (String(component[..<equals]), component[component.index(after: equals)...])
     }
 

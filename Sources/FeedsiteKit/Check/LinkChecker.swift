@@ -129,9 +129,10 @@ extension LinkChecker {
         let broken = Mutex<[CheckFinding]>([])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var found: [CheckFinding] = []
+            var memo = RelativeLink.Memo()
             for index in stride(from: worker, to: results.count, by: workers) {
                 for (location, value) in results[index].links {
-                    let target = RelativeLink.target(of: value, from: location.file)
+                    let target = memo.target(of: value, from: location.file)
                     if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
                         || existingFiles.contains(target + ".html") {
                         continue

@@ -56,4 +56,38 @@ enum RelativeLink {
         }
         return String(decoding: target, as: UTF8.self)
     }
+
+    /// Remembers resolved links whose target does not depend on the page's folder names: on pages
+    /// at the site's root, and links that climb (`../`) at least as many folders as the page is deep.
+    /// Every account page links to the same assets, so each such link is resolved once.
+    struct Memo {
+        private struct Key: Hashable {
+            let depth: Int
+            let link: String
+        }
+
+        private var targets: [Key: String?] = [:]
+
+        /// `RelativeLink.target(of:from:)`, remembered when that is safe.
+        mutating func target(of link: String, from page: String) -> String? {
+            let depth = page.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+            guard depth == 0 || Self.leadingParentSteps(link) >= depth else { return RelativeLink.target(of: link, from: page) }
+            let key = Key(depth: depth, link: link)
+            if let known = targets[key] { return known }
+            let target = RelativeLink.target(of: link, from: page)
+            targets[key] = target
+            return target
+        }
+
+        /// How many `../` the link starts with.
+        static func leadingParentSteps(_ link: String) -> Int {
+            var steps = 0
+            var bytes = link.utf8[...]
+            while bytes.starts(with: "../".utf8) {
+                steps += 1
+                bytes = bytes.dropFirst(3)
+            }
+            return steps
+        }
+    }
 }

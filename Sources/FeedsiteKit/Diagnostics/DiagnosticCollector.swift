@@ -31,6 +31,12 @@ package struct DiagnosticCollector: Sendable {
         add(Diagnostic(.error, at: location, message, hint: hint))
     }
 
+    /// Records what `other` collected, after what this one holds.
+    package mutating func merge(_ other: DiagnosticCollector) {
+        for diagnostic in other.diagnostics { add(diagnostic) }
+        dropped += other.dropped
+    }
+
     /// Throws a `DiagnosticError` with everything collected when any error was recorded.
     package func throwIfErrors() throws(DiagnosticError) {
         if hasErrors { throw DiagnosticError(diagnostics) }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Renders parsed templates against data into UTF-8 bytes.
 package struct TemplateRenderer: Sendable {
     /// What happens when `{{> name}}` names no template.
@@ -199,18 +203,28 @@ private extension TemplateRenderState {
         }
     }
 
+    /// Appends text, putting the indentation before each line that has anything on it.
     mutating func emitText(_ bytes: [UInt8]) {
         guard !indentation.isEmpty else {
             output.append(contentsOf: bytes)
             return
         }
-        for byte in bytes {
-            if lineStart {
-                output.append(contentsOf: indentation)
-                lineStart = false
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                if lineStart {
+                    output.append(contentsOf: indentation)
+                    lineStart = false
+                }
+                var end = buffer.count
+                if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                    lineStart = true
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                start = end
             }
-            output.append(byte)
-            if byte == UInt8(ascii: "\n") { lineStart = true }
         }
     }
 }

@@ -19,12 +19,26 @@ package enum HTTPURLSyntax {
             let scheme = url.firstIndex(of: ":").map { String(url[..<$0]) }
             return .notHTTP(scheme: scheme.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } ? $0 : nil })
         }
-        if url.contains(where: { $0.isWhitespace }) { return .whitespace }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        let hostName = host.hasPrefix("[") ? host : (host.split(separator: ":", omittingEmptySubsequences: false).first ?? "")
+        if containsWhitespace(url) { return .whitespace }
+        // The delimiters are ASCII, so the host is found on the bytes.
+        let authority = rest.utf8.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
+        let hostName = host.first == UInt8(ascii: "[") ? host : (host.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).first ?? host)
         if hostName.isEmpty { return .missingHost }
         return nil
+    }
+
+    /// Whether any character of `text` is white space (a quick pass over the bytes when all are ASCII).
+    static func containsWhitespace(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return true }
+        }
+        return ascii ? false : text.contains(where: { $0.isWhitespace })
     }
 }
 

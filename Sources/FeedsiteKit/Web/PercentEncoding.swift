@@ -27,7 +27,12 @@ package enum PercentEncoding {
     /// The bytes `text` stands for: each valid `%XX` becomes its byte; anything else, including a
     /// `%` that does not start a valid triplet, stays as it is. `+` stays `+`.
     package static func decode(_ text: some StringProtocol) -> [UInt8] {
-        let bytes = Array(text.utf8)
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0) }) { return decoded }
+        return Array(text.utf8).withUnsafeBufferPointer { decode(bytes: $0) }
+    }
+
+    /// The bytes the percent-encoded `bytes` stand for (see `decode(_:)`).
+    static func decode(bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0

@@ -326,5 +326,11 @@ import Testing
         try site.write("output/jack/.feedsite-tmp-abc-index.html", "half")
         _ = try site.build()
         #expect(!site.exists("output/jack/.feedsite-tmp-abc-index.html"))
+
+        // A build killed while writing its manifest's temporary file, when the manifest still says "complete".
+        try site.write("output/.feedsite-tmp-manifest", "half")
+        try site.write("site.yml", Self.siteYAML.replacingOccurrences(of: "name: OUTPUT.DD", with: "name: Changed"))
+        _ = try site.build()
+        #expect(!site.exists("output/.feedsite-tmp-manifest"))
     }
 }

@@ -157,4 +157,30 @@ import Testing
                 && error.hint?.contains("feedsite init") == true
         }
     }
+
+    @Test("a long account list (decoded in two halves at once) keeps its order and reports problems in both halves")
+    func longAccountList() throws {
+        let count = 2_500
+        var lines: [String] = []
+        for index in 0..<count {
+            switch index {
+            case 7: lines.append("  - handle: bad-handle-7")
+            case 2_300: lines.append("  - handle: u2300\n    heigth: 5")
+            case 2_499: lines.append("  - handle: U3")
+            default: lines.append("  - handle: u\(index)\n    name: N\(index)")
+            }
+        }
+        let yaml = ConfigFixture.site(accounts: lines.joined(separator: "\n"))
+        let problems = ConfigFixture.diagnostics(yaml).map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        // Lines: 1 title, 2 accounts:, then two per account, but account 7 has one: account i >= 8 starts at line 2i + 2.
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("17:16 handle 'bad-handle-7' contains '-'") })
+        #expect(problems.contains { $0.hasPrefix("4603:5 unknown key 'heigth'") })
+        #expect(problems.contains { $0.hasPrefix("5000:13 duplicate handle 'U3': 'u3' at line 9") })
+
+        let valid = ConfigFixture.site(accounts: (0..<count).map { "  - handle: u\($0)\n    name: N\($0)" }.joined(separator: "\n"))
+        let config = try ConfigFixture.config(valid)
+        #expect(config.accounts.map(\.name) == (0..<count).map { "N\($0)" })
+        #expect(config.accounts[count - 1].location.line == 2 * count + 1)
+    }
 }

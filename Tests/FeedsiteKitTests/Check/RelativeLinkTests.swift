@@ -1,0 +1,31 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct RelativeLinkTests {
+    static let pages = ["index.html", "404.html", "alice/index.html", "bob/index.html", "a/b/c.html", "a/d/e.html"]
+    static let links = ["../assets/site.css", "../../x.css", "x.css", "./y/", "/abs/z.html", "../a/../b.html", "%2E%2E/z",
+                        "..", "../", "../../", "a?b#c", " ../w ", ".", "../index.html", "../../../too-far"]
+
+    @Test("resolving through the memo gives exactly what resolving each link afresh gives, in any page order")
+    func memoMatchesDirectResolution() {
+        for order in [Self.pages, Self.pages.reversed(), Self.pages.shuffled()] {
+            var memo = RelativeLink.Memo()
+            for page in order {
+                for link in Self.links {
+                    #expect(memo.target(of: link, from: page) == RelativeLink.target(of: link, from: page), "\(link) from \(page)")
+                }
+            }
+        }
+    }
+
+    @Test("links resolve against the page's folder", arguments: [
+        ("../assets/site.css", "alice/index.html", "assets/site.css"),
+        ("../assets/site.css", "a/b/c.html", "a/assets/site.css"),
+        ("x/", "index.html", "x/index.html"),
+        ("../../x", "alice/index.html", nil),
+    ] as [(String, String, String?)])
+    func resolution(_ link: String, _ page: String, _ expected: String?) {
+        var memo = RelativeLink.Memo()
+        #expect(memo.target(of: link, from: page) == expected)
+    }
+}
