@@ -70,10 +70,11 @@ package struct SiteBuilder: Sendable {
         }
         let pagePaths = ["index.html"] + config.accounts.map { "\($0.slug)/index.html" } + (templates.notFound == nil ? [] : ["404.html"])
         let allPaths = pagePaths + extraFiles.map(\.path)
+        let existingFiles = Set(allPaths)
         // A first build (no output folder yet) is written beside it and renamed into place at the end.
         let staging = StagingFolder.begin(output: config.outputFolder, paths: allPaths)
         do {
-            let rendered = try render(templates, paths: pagePaths, includeAccounts: accountPagesUseAccounts, staging: staging,
+            let rendered = try render(templates, paths: pagePaths, existingFiles: existingFiles, includeAccounts: accountPagesUseAccounts, staging: staging,
                                       progress: progress)
             var stamps = rendered.stamps
             if let staging {
@@ -82,7 +83,7 @@ package struct SiteBuilder: Sendable {
 
             progress(.checking)
             let pages = rendered.files.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
-            var report = LinkChecker().report(rendered.results, pages: pages.count, existingFiles: Set(allPaths))
+            var report = LinkChecker().report(rendered.results, pages: pages.count, existingFiles: existingFiles)
             report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
             report.findings = acceptLiteralPercents(in: report.findings)
             if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
@@ -133,7 +134,7 @@ private extension SiteBuilder {
     /// Renders the index, every account page and the 404 page (`paths`, in that order) on all cores, on
     /// threads with stacks large enough for the deepest nesting the renderer allows. Each page is
     /// checked as soon as it is rendered and, with a staging folder, written to it at once.
-    func render(_ templates: TemplateSet, paths: [String], includeAccounts: Bool, staging: StagingFolder?,
+    func render(_ templates: TemplateSet, paths: [String], existingFiles: Set<String>, includeAccounts: Bool, staging: StagingFolder?,
                 progress: @escaping @Sendable (Phase) -> Void) throws -> RenderedPages {
         let context = PageContext(config: config, accountPagesListAccounts: includeAccounts)
         let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
@@ -157,13 +158,16 @@ private extension SiteBuilder {
             var rendered: [(Int, OutputFile)] = []
             var results: [LinkChecker.PageResult] = []
             var stamps: [(String, BuildManifest.Stamp)] = []
+            var memo = RelativeLink.Memo()
             work: while failure.withLock({ $0 == nil }) {
                 let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
                 guard first < total else { break }
                 for index in first..<min(first + chunk, total) {
                     do {
                         let file = try page(index)
-                        results.append(checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes)))
+                        var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
+                        checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+                        results.append(result)
                         if let staging { stamps.append((file.path, try staging.write(file))) }
                         rendered.append((index, file))
                     } catch {

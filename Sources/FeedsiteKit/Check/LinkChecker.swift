@@ -22,6 +22,8 @@ package struct LinkChecker: Sendable {
         var findings: [CheckFinding] = []
         var intentURLs = 0
         var links: [(location: SourceLocation, value: String)] = []
+        /// How many relative links were already resolved (their broken ones are among `findings`).
+        var resolvedLinks = 0
     }
 
     /// Also flag characters that canonical encoding would not leave raw.
@@ -123,7 +125,19 @@ extension LinkChecker {
         return result
     }
 
-    /// Resolves every page's relative links (on all cores) and puts all findings together.
+    /// Resolves the page's relative links against `existingFiles` now, adding a finding for each
+    /// broken one (for a build, which knows every file it will write before it renders a page).
+    func resolveLinks(of result: inout PageResult, existingFiles: Set<String>, memo: inout RelativeLink.Memo) {
+        for (location, value) in result.links {
+            if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) {
+                result.findings.append(finding)
+            }
+        }
+        result.resolvedLinks += result.links.count
+        result.links = []
+    }
+
+    /// Resolves the relative links still pending in every page's result (on all cores) and puts all findings together.
     func report(_ results: [PageResult], pages: Int, existingFiles: Set<String>) -> CheckReport {
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, results.count))
         let broken = Mutex<[CheckFinding]>([])
@@ -132,14 +146,7 @@ extension LinkChecker {
             var memo = RelativeLink.Memo()
             for index in stride(from: worker, to: results.count, by: workers) {
                 for (location, value) in results[index].links {
-                    let target = memo.target(of: value, from: location.file)
-                    if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
-                        || existingFiles.contains(target + ".html") {
-                        continue
-                    }
-                    let message = target.map { "'\(value)' points to \($0), which does not exist" }
-                        ?? "'\(value)' points outside the checked folder"
-                    found.append(CheckFinding(location: location, rule: .brokenLink, message: message, url: value))
+                    if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) { found.append(finding) }
                 }
             }
             broken.withLock { $0 += found }
@@ -150,8 +157,20 @@ extension LinkChecker {
         for result in results {
             findings += result.findings
             intentURLs += result.intentURLs
-            links += result.links.count
+            links += result.links.count + result.resolvedLinks
         }
         return CheckReport(findings: findings.sorted(), filesChecked: pages, intentURLs: intentURLs, links: links)
+    }
+
+    /// The finding for a relative link whose target is not among `existingFiles`, or nil when it resolves.
+    static func brokenLink(_ value: String, at location: SourceLocation, existingFiles: Set<String>,
+                           memo: inout RelativeLink.Memo) -> CheckFinding? {
+        let target = memo.target(of: value, from: location.file)
+        if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
+            || existingFiles.contains(target + ".html") {
+            return nil
+        }
+        let message = target.map { "'\(value)' points to \($0), which does not exist" } ?? "'\(value)' points outside the checked folder"
+        return CheckFinding(location: location, rule: .brokenLink, message: message, url: value)
     }
 }

@@ -276,6 +276,21 @@ import Testing
         #expect(!site.exists("output"))
     }
 
+    @Test("a relative link to a file the build does not write fails the build; links to its own pages pass")
+    func brokenLinkStopsBuild() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML,
+                                      "templates/index.html": "<a href=\"jack/\">ok</a> <a href=\"missing/\">no</a> <a href=\"assets/site.css\">ok</a>\n"])
+        do {
+            _ = try site.build()
+            Issue.record("expected the check to fail")
+        } catch let failure as BuildCheckFailure {
+            #expect(failure.report.findings.map(\.rule) == [.brokenLink])
+            #expect(failure.report.findings.first?.message == "'missing/' points to missing/index.html, which does not exist")
+            #expect(failure.report.findings.first?.location == SourceLocation(file: "index.html", line: 1, column: 33))
+        }
+        #expect(!site.exists("output"))
+    }
+
     @Test("dangerous output folders are refused", arguments: [
         "output: .\n", "output: ..\n", "output: /\n", "output: templates/..\n",
     ])
