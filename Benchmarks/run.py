@@ -151,15 +151,17 @@ def bench(count):
     pack = site / "floor.pack"
     subprocess.run([sys.executable, HERE / "pack.py", output, pack], check=True)
     floor_out = site / "floor-out"
+    floor2_out = site / "floor2-out"
     hugo = shutil.which("hugo")
     hsite = hugo_site(site, count) if hugo else None
     public = hsite / "public" if hsite else None
 
     # Clean builds alternate with the floor and Hugo, so that all see the same disk and machine.
-    clean = {"feedsite": [], "floor": [], "hugo": []}
-    rss = {"feedsite": [], "floor": [], "hugo": []}
+    clean = {"feedsite": [], "floor": [], "floor2": [], "hugo": []}
+    rss = {"feedsite": [], "floor": [], "floor2": [], "hugo": []}
     for _ in range(RUNS):
-        contenders = [("feedsite", output, [FEEDSITE, "build", "-q"], site), ("floor", floor_out, [FLOOR, "write", pack, floor_out], site)]
+        contenders = [("feedsite", output, [FEEDSITE, "build", "-q"], site), ("floor", floor_out, [FLOOR, "write", pack, floor_out], site),
+                      ("floor2", floor2_out, [FLOOR, "write2", pack, floor2_out], site)]
         if hugo:
             contenders.append(("hugo", public, [hugo, "--quiet", "-d", str(public)], hsite))
         for name, folder, argv, cwd in contenders:
@@ -181,6 +183,7 @@ def bench(count):
     timed([FEEDSITE, "build", "-q"], site)
     results.append(median_run("feedsite check", lambda: None, [FEEDSITE, "check", "output"], site))
     results.append({"name": "floor: write the files (C)", "wall": statistics.median(clean["floor"]), "rss": max(rss["floor"])})
+    results.append({"name": "floor: write them on 2 threads (C)", "wall": statistics.median(clean["floor2"]), "rss": max(rss["floor2"])})
     results.append(median_run("floor: read and compare (C)", lambda: None, [FLOOR, "compare", pack, floor_out], site))
     if hugo:
         results.append({"name": "hugo clean build", "wall": statistics.median(clean["hugo"]), "rss": max(rss["hugo"])})
@@ -193,15 +196,17 @@ def bench(count):
     feedsite_clean = statistics.median(clean["feedsite"])
     print(f"  clean build: feedsite / floor = {feedsite_clean / statistics.median(clean['floor']):.2f}"
           + (f", feedsite / hugo = {feedsite_clean / statistics.median(clean['hugo']):.2f}" if hugo else "")
-          + f"; no-op: feedsite / compare floor = {results[1]['wall'] / results[5]['wall']:.2f}"
-          + (f", feedsite / hugo = {results[1]['wall'] / results[7]['wall']:.3f}" if hugo else "") + " (alternating runs)")
+          + (f"; floor / hugo = {statistics.median(clean['floor']) / statistics.median(clean['hugo']):.2f}, 2-thread floor / hugo = "
+             f"{statistics.median(clean['floor2']) / statistics.median(clean['hugo']):.2f}" if hugo else "")
+          + f"; no-op: feedsite / compare floor = {results[1]['wall'] / results[6]['wall']:.2f}"
+          + (f", feedsite / hugo = {results[1]['wall'] / results[8]['wall']:.3f}" if hugo else "") + " (alternating runs)")
     sys.stdout.flush()
 
 
 def main():
     sizes = [int(a) for a in sys.argv[1:]] or [1000, 10000, 100000]
     WORK.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["gcc", "-O2", "-o", FLOOR, HERE / "floor.c"], check=True)
+    subprocess.run(["gcc", "-O2", "-pthread", "-o", FLOOR, HERE / "floor.c"], check=True)
     print(f"machine: {os.cpu_count()} cores; {open('/proc/cpuinfo').read().split('model name')[1].split(':')[1].splitlines()[0].strip()}")
     for count in sizes:
         bench(count)

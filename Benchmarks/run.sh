@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps
-swift build -c release --product feedsite >&2
+swift build -c release --static-swift-stdlib --product feedsite >&2
 exec python3 Benchmarks/run.py "$@"
