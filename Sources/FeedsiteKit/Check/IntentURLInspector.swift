@@ -53,8 +53,8 @@ extension IntentURLInspector {
         var intended: [(name: String, raw: Substring)] = []
         var names = Set<String>()
         // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
-        for bytes in parts.query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let component = Substring(bytes)
+        for component in Self.components(of: parts.query) {
+            let bytes = component.utf8
             if bytes.starts(with: "amp;".utf8) {
                 report(.doubleEscapedAmpersand, "a parameter starts with 'amp;': the HTML had '&amp;amp;', so the link holds '&amp;' instead of '&'")
                 parameters.append(Self.split(component.dropFirst(4)))
@@ -126,6 +126,36 @@ private extension IntentURLInspector {
             offset = index + 1
         }
         return false
+    }
+
+    /// The non-empty parts of `query` between `&` bytes (found with memchr; offsets into UTF-8 are
+    /// character boundaries here, since `&` is ASCII).
+    static func components(of query: Substring) -> [Substring] {
+        let utf8 = query.utf8
+        let offsets: [Int]? = utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            var offsets: [Int] = []
+            var start = 0
+            while start < buffer.count, let found = memchr(base + start, Int32(UInt8(ascii: "&")), buffer.count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offsets.append(index)
+                start = index + 1
+            }
+            return offsets
+        }
+        guard let offsets else {
+            return query.utf8.split(separator: UInt8(ascii: "&")).map { Substring($0) }
+        }
+        var parts: [Substring] = []
+        parts.reserveCapacity(offsets.count + 1)
+        var start = 0
+        for end in offsets + [utf8.count] {
+            if end > start {
+                parts.append(query[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            }
+            start = end + 1
+        }
+        return parts
     }
 
     static func split(_ component: Substring) -> (name: String, raw: Substring) {

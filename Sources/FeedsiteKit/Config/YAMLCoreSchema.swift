@@ -2,6 +2,16 @@
 enum YAMLCoreSchema {
     /// The value of a plain (unquoted) scalar.
     static func resolvePlain(_ text: String) -> YAMLScalar.Value {
+        // Only these first characters can start a null, a boolean or a number: most plain
+        // scalars (keys, handles, words, URLs) are strings at the first byte.
+        switch text.utf8.first ?? UInt8(ascii: "~") {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -83,7 +83,22 @@ private extension YAMLTreeBuilder {
         var items: [YAMLNode] = []
         var entries: [YAMLEntry] = []
         var pendingKey: (text: String, location: SourceLocation)?
-        var keyLocations: [String: SourceLocation] = [:]
+        /// The keys seen so far, by text: made only once a map has many keys (small maps are searched).
+        var keyIndex: [String: SourceLocation]?
+
+        /// Where `key` first appeared in this map, if it did.
+        func location(ofKey key: String) -> SourceLocation? {
+            if let keyIndex { return keyIndex[key] }
+            return entries.first(where: { $0.key == key })?.keyLocation
+        }
+
+        /// Records the key of the entry about to be added.
+        mutating func noteKey(_ key: String, at location: SourceLocation) {
+            if keyIndex == nil, entries.count >= 16 {
+                keyIndex = Dictionary(entries.map { ($0.key, $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+            }
+            keyIndex?[key] = location
+        }
     }
 
     mutating func attach(_ node: YAMLNode, size: Int) {
@@ -108,11 +123,11 @@ private extension YAMLTreeBuilder {
                                       hint: "write the key as text followed by ':'")
                     text = ""
                 }
-                if let first = frame.keyLocations[text] {
+                if let first = frame.location(ofKey: text) {
                     diagnostics.error(node.location, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
                                       hint: "remove one of the two, or merge their values")
                 } else {
-                    frame.keyLocations[text] = node.location
+                    frame.noteKey(text, at: node.location)
                 }
                 frame.pendingKey = (text, node.location)
             }

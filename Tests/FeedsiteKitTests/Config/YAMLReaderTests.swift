@@ -135,6 +135,16 @@ import Testing
         ])
     }
 
+    @Test("duplicate keys are found in maps of any size, each named with the first position", arguments: [3, 15, 16, 17, 40])
+    func duplicateKeyInLongMap(_ keys: Int) {
+        var yaml = (0..<keys).map { "k\($0): \($0)\n" }.joined()
+        yaml += "k1: again\nk\(keys - 1): again\n"
+        #expect(errors(yaml).map(\.description) == [
+            "t.yml:\(keys + 1):1: error: duplicate key 'k1' (first defined at line 2, column 1)\n  hint: remove one of the two, or merge their values",
+            "t.yml:\(keys + 2):1: error: duplicate key 'k\(keys - 1)' (first defined at line \(keys), column 1)\n  hint: remove one of the two, or merge their values",
+        ])
+    }
+
     @Test("a map key that is itself a map is an error")
     func complexKey() {
         #expect(errors("? {a: 1}\n: v\n").first?.message == "a map key must be a plain value, not a map")
