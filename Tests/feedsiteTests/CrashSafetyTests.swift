@@ -29,6 +29,18 @@ import Glibc
         return files
     }
 
+    /// Starts `feedsite build -q` in `folder`, its output discarded.
+    static func startBuild(in folder: String) throws -> Process {
+        let process = Process()
+        process.executableURL = ProcessRunner.executable
+        process.arguments = ["build", "-q"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     func site(_ version: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder(files: ["site.yml": Self.config(version)])
         try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
@@ -53,13 +65,7 @@ import Glibc
         for round in 0..<60 {
             // Alternate the target so that every round replaces one build with the other.
             try Data(Self.config(round % 2 == 0 ? "B" : "A").utf8).write(to: URL(fileURLWithPath: work.path + "/site.yml"))
-            let process = Process()
-            process.executableURL = ProcessRunner.executable
-            process.arguments = ["build", "-q"]
-            process.currentDirectoryURL = URL(fileURLWithPath: work.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startBuild(in: work.path)
             usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
             if process.isRunning { killedMidway += 1 }
             kill(process.processIdentifier, SIGKILL)
@@ -98,13 +104,7 @@ import Glibc
             if FileManager.default.fileExists(atPath: work.path + "/output") {
                 try FileManager.default.moveItem(atPath: work.path + "/output", toPath: work.path + "/done-\(round)")
             }
-            let process = Process()
-            process.executableURL = ProcessRunner.executable
-            process.arguments = ["build", "-q"]
-            process.currentDirectoryURL = URL(fileURLWithPath: work.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.startBuild(in: work.path)
             // Odd rounds wait until the build is writing its staging folder, so that most kills land there.
             if round % 2 == 1 {
                 let deadline = Date().addingTimeInterval(duration * 3)

@@ -74,8 +74,8 @@ package struct SiteBuilder: Sendable {
         // A first build (no output folder yet) is written beside it and renamed into place at the end.
         let staging = StagingFolder.begin(output: config.outputFolder, paths: allPaths)
         do {
-            let rendered = try render(templates, paths: pagePaths, existingFiles: existingFiles, includeAccounts: accountPagesUseAccounts, staging: staging,
-                                      progress: progress)
+            let rendered = try render(templates, paths: pagePaths, existingFiles: existingFiles,
+                                      includeAccounts: accountPagesUseAccounts, staging: staging, progress: progress)
             var stamps = rendered.stamps
             if let staging {
                 for file in extraFiles { stamps[file.path] = try staging.write(file) }
@@ -94,10 +94,10 @@ package struct SiteBuilder: Sendable {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: pages.count, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
             }
             let files = rendered.files + extraFiles
+            // Renamed into place, every file is new; otherwise (no staging folder, or the output
+            // folder appeared meanwhile) write file by file.
             var counts = OutputWriter.Counts(written: files.count)
-            if let staging, try staging.publish(BuildManifest(complete: true, record: record, files: stamps)) {
-                // Renamed into place: every file is new.
-            } else {
+            if try staging?.publish(BuildManifest(complete: true, record: record, files: stamps)) != true {
                 staging?.discard(paths: allPaths)
                 counts = try writer.write(files, record: record)
             }
@@ -149,10 +149,15 @@ private extension SiteBuilder {
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), total)
         let chunk = 64
         @Sendable func page(_ index: Int) throws(DiagnosticError) -> OutputFile {
-            let template = index == 0 ? templates.index : (index > accounts ? templates.notFound ?? templates.account : templates.account)
-            let data = index == 0 ? context.indexPage()
-                : (index > accounts ? context.notFoundPage() : context.accountPage(index - 1, includeAccounts: includeAccounts))
-            return OutputFile(path: paths[index], bytes: try renderer.render(template, data: data))
+            let bytes: [UInt8]
+            if index == 0 {
+                bytes = try renderer.render(templates.index, data: context.indexPage())
+            } else if index > accounts, let notFound = templates.notFound {
+                bytes = try renderer.render(notFound, data: context.notFoundPage())
+            } else {
+                bytes = try renderer.render(templates.account, data: context.accountPage(index - 1, includeAccounts: includeAccounts))
+            }
+            return OutputFile(path: paths[index], bytes: bytes)
         }
         WorkerThreads.run(count: workers) { _ in
             var rendered: [(Int, OutputFile)] = []

@@ -280,14 +280,10 @@ import Testing
     func brokenLinkStopsBuild() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML,
                                       "templates/index.html": "<a href=\"jack/\">ok</a> <a href=\"missing/\">no</a> <a href=\"assets/site.css\">ok</a>\n"])
-        do {
-            _ = try site.build()
-            Issue.record("expected the check to fail")
-        } catch let failure as BuildCheckFailure {
-            #expect(failure.report.findings.map(\.rule) == [.brokenLink])
-            #expect(failure.report.findings.first?.message == "'missing/' points to missing/index.html, which does not exist")
-            #expect(failure.report.findings.first?.location == SourceLocation(file: "index.html", line: 1, column: 33))
-        }
+        let failure = try #require(throws: BuildCheckFailure.self) { try site.build() }
+        #expect(failure.report.findings.map(\.rule) == [.brokenLink])
+        #expect(failure.report.findings.first?.message == "'missing/' points to missing/index.html, which does not exist")
+        #expect(failure.report.findings.first?.location == SourceLocation(file: "index.html", line: 1, column: 33))
         #expect(!site.exists("output"))
     }
 
