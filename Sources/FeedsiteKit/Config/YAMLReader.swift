@@ -1,4 +1,7 @@
 import CYAML
+import Dispatch
+import Foundation
+import Synchronization
 
 /// Parses YAML text into `YAMLNode`s that know their positions. The only file that touches libyaml.
 package struct YAMLReader: Sendable {
@@ -16,6 +19,15 @@ package struct YAMLReader: Sendable {
     /// duplicate keys, a second document, unknown aliases and tags, syntax errors and invalid UTF-8
     /// are reported as diagnostics with positions.
     package func read(_ bytes: [UInt8]) throws(DiagnosticError) -> YAMLNode? {
+        try read(bytes, pipelineFrom: Self.pipelineThreshold)
+    }
+
+    /// From this many bytes on (a site of some thousands of accounts), libyaml parses on one core
+    /// while the tree is built from its events on another.
+    static let pipelineThreshold = 256 << 10
+
+    /// `read(_:)`, parsing and building the tree on two cores when `bytes` has at least `pipelineFrom` bytes.
+    func read(_ bytes: [UInt8], pipelineFrom threshold: Int) throws(DiagnosticError) -> YAMLNode? {
         if bytes.isEmpty { return nil }
         var builder = YAMLTreeBuilder(file: file, aliasBudget: Self.aliasBudget(forByteCount: bytes.count))
         var parser = yaml_parser_t()
@@ -24,8 +36,10 @@ package struct YAMLReader: Sendable {
         }
         defer { yaml_parser_delete(&parser) }
 
+        let pipelined = bytes.count >= threshold && ProcessInfo.processInfo.activeProcessorCount > 1
         let failure: Diagnostic? = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            if pipelined { return readPipelined(buffer, parser: &parser, into: &builder) }
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -39,6 +53,75 @@ package struct YAMLReader: Sendable {
         if let failure { builder.diagnostics.add(failure) }
         try builder.diagnostics.throwIfErrors()
         return builder.root
+    }
+
+    /// Runs libyaml on another thread, which hands over its events in batches, while this thread
+    /// builds the tree; returns what the sequential loop would: the builder's stop, or libyaml's failure.
+    private func readPipelined(_ buffer: UnsafeBufferPointer<UInt8>, parser: inout yaml_parser_t,
+                               into builder: inout YAMLTreeBuilder) -> Diagnostic? {
+        let batchSize = 512
+        let queue = Mutex<(batches: [[YAMLEvent]], finished: Bool, failure: Diagnostic?)>(([], false, nil))
+        let available = DispatchSemaphore(value: 0)
+        let space = DispatchSemaphore(value: 8)
+        let stop = Atomic<Bool>(false)
+        return withUnsafeMutablePointer(to: &parser) { pointer in
+            nonisolated(unsafe) let parser = pointer
+            nonisolated(unsafe) let buffer = buffer
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                var batch: [YAMLEvent] = []
+                batch.reserveCapacity(batchSize)
+                var failure: Diagnostic?
+                var event = yaml_event_t()
+                while !stop.load(ordering: .relaxed) {
+                    guard yaml_parser_parse(parser, &event) == 1 else {
+                        failure = parserFailure(parser.pointee, bytes: buffer)
+                        break
+                    }
+                    let isEnd = event.type == YAML_STREAM_END_EVENT
+                    if !isEnd { batch.append(makeEvent(event)) }
+                    yaml_event_delete(&event)
+                    if isEnd { break }
+                    if batch.count == batchSize {
+                        space.wait()
+                        queue.withLock { $0.batches.append(batch) }
+                        available.signal()
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                space.wait()
+                queue.withLock { [batch, failure] in
+                    $0.batches.append(batch)
+                    $0.finished = true
+                    $0.failure = failure
+                }
+                available.signal()
+                done.signal()
+            }
+            var stopped: Diagnostic?
+            while true {
+                available.wait()
+                let (events, last, failure) = queue.withLock { queue in
+                    let events = queue.batches.removeFirst()
+                    return (events, queue.finished && queue.batches.isEmpty, queue.failure)
+                }
+                space.signal()
+                if stopped == nil {
+                    for event in events {
+                        if let stop = builder.consume(event) {
+                            stopped = stop
+                            break
+                        }
+                    }
+                    if stopped != nil { stop.store(true, ordering: .relaxed) }
+                }
+                if last {
+                    // The parser is used by the other thread until it has handed over its last batch.
+                    done.wait()
+                    return stopped ?? failure
+                }
+            }
+        }
     }
 
     /// The plain values of the given top-level keys, read without building a tree (for the no-op
