@@ -117,14 +117,17 @@ extension HTMLTokenizer {
                 case UInt8(ascii: ">"): emitTag()
                 case 0: tag.name.append(contentsOf: Self.replacement)
                 default:
-                    tag.name.append(c.isASCIIUpper ? c | 0x20 : c)
-                    // The rest of the name at once, up to the next byte that ends it or needs care.
-                    while index < count {
-                        let next = input[index]
+                    // The whole name at once, up to the next byte that ends it or needs care.
+                    var end = index
+                    var hasUpper = c.isASCIIUpper
+                    while end < count {
+                        let next = input[end]
                         if next == 0 || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") || Self.isSpace(next) { break }
-                        tag.name.append(next.isASCIIUpper ? next | 0x20 : next)
-                        index += 1
+                        hasUpper = hasUpper || next.isASCIIUpper
+                        end += 1
                     }
+                    Self.appendLowercased(input, (index - 1)..<end, to: &tag.name, hasUpper: hasUpper)
+                    index = end
                 }
 
             case .rcdataLessThan, .rawtextLessThan:
@@ -709,15 +712,28 @@ private extension HTMLTokenizer {
             for byte in Self.replacement { appendToName(byte) }
             return
         }
-        while index < count {
-            let byte = input[index]
+        // Find the run's end first, then copy it at once (lower-casing in place only when needed).
+        var end = index
+        var hasUpper = false
+        while end < count {
+            let byte = input[end]
             if byte == 0 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || Self.isSpace(byte) { break }
-            tag.bytes.append(byte.isASCIIUpper ? byte | 0x20 : byte)
-            index += 1
+            hasUpper = hasUpper || byte.isASCIIUpper
+            end += 1
         }
+        Self.appendLowercased(input, index..<end, to: &tag.bytes, hasUpper: hasUpper)
+        index = end
         let last = tag.attributes.count - 1
         tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
         tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
+    }
+
+    /// Appends `input[range]` to `output`, with A-Z lower-cased when `hasUpper`.
+    static func appendLowercased(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8], hasUpper: Bool) {
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        guard hasUpper else { return }
+        for position in start..<output.count where output[position].isASCIIUpper { output[position] |= 0x20 }
     }
 
     mutating func appendToName(_ byte: UInt8) {
