@@ -165,11 +165,8 @@ extension LinkChecker {
     /// The finding for a relative link whose target is not among `existingFiles`, or nil when it resolves.
     static func brokenLink(_ value: String, at location: SourceLocation, existingFiles: Set<String>,
                            memo: inout RelativeLink.Memo) -> CheckFinding? {
-        let target = memo.target(of: value, from: location.file)
-        if let target, existingFiles.contains(target) || existingFiles.contains(target + "/index.html")
-            || existingFiles.contains(target + ".html") {
-            return nil
-        }
+        let (target, exists) = memo.resolve(value, from: location.file, in: existingFiles)
+        if exists { return nil }
         let message = target.map { "'\(value)' points to \($0), which does not exist" } ?? "'\(value)' points outside the checked folder"
         return CheckFinding(location: location, rule: .brokenLink, message: message, url: value)
     }

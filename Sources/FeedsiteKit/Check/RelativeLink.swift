@@ -67,26 +67,41 @@ enum RelativeLink {
         }
 
         private var targets: [Key: String?] = [:]
+        private var resolutions: [Key: (target: String?, exists: Bool)] = [:]
 
         /// `RelativeLink.target(of:from:)`, remembered when that is safe.
         mutating func target(of link: String, from page: String) -> String? {
-            let depth = page.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-            guard depth == 0 || Self.leadingParentSteps(link) >= depth else { return RelativeLink.target(of: link, from: page) }
-            let key = Key(depth: depth, link: link)
+            guard let key = Self.key(link, page) else { return RelativeLink.target(of: link, from: page) }
             if let known = targets[key] { return known }
             let target = RelativeLink.target(of: link, from: page)
             targets[key] = target
             return target
         }
 
+        /// The link's target, and whether `files` holds it (as itself, as `<target>/index.html` or as
+        /// `<target>.html`), remembered when that is safe; `files` must be the same on every call.
+        mutating func resolve(_ link: String, from page: String, in files: Set<String>) -> (target: String?, exists: Bool) {
+            let key = Self.key(link, page)
+            if let key, let known = resolutions[key] { return known }
+            let target = RelativeLink.target(of: link, from: page)
+            let exists = target.map { files.contains($0) || files.contains($0 + "/index.html") || files.contains($0 + ".html") } ?? false
+            if let key { resolutions[key] = (target, exists) }
+            return (target, exists)
+        }
+
+        /// The memo key, or nil when the target may depend on the names of the page's folders.
+        private static func key(_ link: String, _ page: String) -> Key? {
+            var depth = 0
+            for byte in page.utf8 where byte == UInt8(ascii: "/") { depth += 1 }
+            guard depth == 0 || leadingParentSteps(link) >= depth else { return nil }
+            return Key(depth: depth, link: link)
+        }
+
         /// How many `../` the link starts with.
         static func leadingParentSteps(_ link: String) -> Int {
             var steps = 0
-            var bytes = link.utf8[...]
-            while bytes.starts(with: "../".utf8) {
-                steps += 1
-                bytes = bytes.dropFirst(3)
-            }
+            var bytes = link.utf8.makeIterator()
+            while bytes.next() == UInt8(ascii: "."), bytes.next() == UInt8(ascii: "."), bytes.next() == UInt8(ascii: "/") { steps += 1 }
             return steps
         }
     }

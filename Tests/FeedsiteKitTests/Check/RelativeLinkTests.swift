@@ -18,6 +18,22 @@ import Testing
         }
     }
 
+    @Test("whether a link's target exists is remembered only where the target cannot differ")
+    func memoExistence() {
+        let files: Set<String> = ["index.html", "assets/site.css", "a/assets/x.css", "alice/index.html", "x/index.html", "page.html"]
+        for order in [Self.pages, Self.pages.reversed()] {
+            var memo = RelativeLink.Memo()
+            for page in order {
+                for link in Self.links + ["../assets/site.css", "assets/x.css", "x/", "page", "../alice/"] {
+                    let target = RelativeLink.target(of: link, from: page)
+                    let exists = target.map { files.contains($0) || files.contains($0 + "/index.html") || files.contains($0 + ".html") } ?? false
+                    let resolved = memo.resolve(link, from: page, in: files)
+                    #expect(resolved.target == target && resolved.exists == exists, "\(link) from \(page)")
+                }
+            }
+        }
+    }
+
     @Test("links resolve against the page's folder", arguments: [
         ("../assets/site.css", "alice/index.html", "assets/site.css"),
         ("../assets/site.css", "a/b/c.html", "a/assets/site.css"),
