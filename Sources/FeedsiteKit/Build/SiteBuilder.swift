@@ -24,7 +24,7 @@ package struct SiteBuilder: Sendable {
         let siteFolder = URL(fileURLWithPath: configPath).standardizedFileURL.deletingLastPathComponent().path
         // A first build has no manifest: when site.yml cannot set the output folder (the word is not
         // in it), look for one in the default folder before parsing anything.
-        if !bytes.contains(subsequence: Array("output".utf8)),
+        if !BytePattern("output").occurs(in: bytes),
            access(siteFolder + "/output/" + OutputWriter.manifestName, F_OK) != 0 { return nil }
         guard let folders = YAMLReader(file: configPath).topLevelValues(bytes, keys: ["templates", "output"]) else { return nil }
         func resolve(_ path: String) -> String {
@@ -239,19 +239,3 @@ private extension SiteBuilder {
     }
 }
 
-private extension [UInt8] {
-    /// Whether `needle` occurs in the bytes.
-    func contains(subsequence needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
-        return withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset + needle.count <= buffer.count,
-                  let found = memchr(buffer.baseAddress! + offset, Int32(first), buffer.count - needle.count + 1 - offset) {
-                let index = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if memcmp(buffer.baseAddress! + index, needle, needle.count) == 0 { return true }
-                offset = index + 1
-            }
-            return false
-        }
-    }
-}

@@ -30,7 +30,7 @@ extension IntentURLInspector {
     /// Quick test on the raw bytes of an attribute value: could it be an intent URL at all?
     package static func mightBeIntentURL(_ bytes: some Collection<UInt8>) -> Bool {
         guard bytes.count >= 8 else { return false }
-        return bytes.withContiguousStorageIfAvailable(containsIntentPath) ?? Array(bytes).withUnsafeBufferPointer(containsIntentPath)
+        return intentPath.occurs(in: bytes)
     }
 
     /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL.
@@ -114,19 +114,7 @@ extension IntentURLInspector {
 }
 
 private extension IntentURLInspector {
-    static let intentPath = Array("/intent/".utf8)
-
-    /// Whether `buffer` holds `/intent/`: each '/' found with memchr, then the rest compared.
-    static func containsIntentPath(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buffer.baseAddress, buffer.count >= 8 else { return false }
-        var offset = 0
-        while offset + 8 <= buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "/")), buffer.count - 7 - offset) {
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + index, intentPath, 8) == 0 { return true }
-            offset = index + 1
-        }
-        return false
-    }
+    static let intentPath = BytePattern("/intent/")
 
     /// The non-empty parts of `query` between `&` bytes (found with memchr; offsets into UTF-8 are
     /// character boundaries here, since `&` is ASCII).
