@@ -11,15 +11,11 @@ package struct PageContext: Sendable {
     /// are made when it renders, on the core that renders it.
     package init(config: SiteConfig, accountPagesListAccounts: Bool) {
         self.config = config
-        var site: [String: TemplateValue] = [
-            "title": .string(config.title),
-            "language": .string(config.language),
-            "params": .map(config.params),
-        ]
-        site["description"] = config.description.map(TemplateValue.string) ?? .null
-        site["base_url"] = config.baseURL.map(TemplateValue.string) ?? .null
-        self.site = .map(site)
-        generator = .map(["name": .string(Generator.name), "version": .string(Generator.version)])
+        site = .record(TemplateRecord(Self.siteSchema, [
+            .string(config.title), .string(config.language), .map(config.params),
+            config.description.map(TemplateValue.string) ?? .null, config.baseURL.map(TemplateValue.string) ?? .null,
+        ]))
+        generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
     }
@@ -32,33 +28,22 @@ extension PageContext {
         var accounts = TemplateValue.list([])
         if includeAccounts, !accountsFromAccountPage.isEmpty {
             var entries = accountsFromAccountPage
-            if case .map(var own) = entries[index] {
-                own["current"] = .bool(true)
-                own["url"] = .string("index.html")
-                entries[index] = .map(own)
-            }
+            entries[index] = Self.listEntry(account, url: "index.html", current: true)
             accounts = .list(entries)
         }
-        return .map([
-            "site": site, "account": Self.accountValue(account, intentHost: config.intentHost), "accounts": accounts, "root": .string("../"),
-            "page": page(path: "\(account.slug)/index.html", canonicalPath: "\(account.slug)/"), "generator": generator,
-        ])
+        return pageValue(account: Self.accountValue(account, intentHost: config.intentHost), accounts: accounts, root: "../",
+                         page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
     }
 
     /// The context of the index page.
     package func indexPage() -> TemplateValue {
-        .map([
-            "site": site, "account": .null, "accounts": .list(accountsList(prefix: "")), "root": .string("./"),
-            "page": page(path: "index.html", canonicalPath: ""), "generator": generator,
-        ])
+        pageValue(account: .null, accounts: .list(accountsList(prefix: "")), root: "./", page: page(path: "index.html", canonicalPath: ""))
     }
 
     /// The context of the 404 page: served at any depth, so its root is the site's absolute address.
     package func notFoundPage() -> TemplateValue {
-        .map([
-            "site": site, "account": .null, "accounts": .list(accountsList(prefix: rootForNotFound)), "root": .string(rootForNotFound),
-            "page": .map(["path": .string("404.html"), "canonical_url": .null]), "generator": generator,
-        ])
+        pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
+                  page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null])))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
@@ -71,36 +56,54 @@ extension PageContext {
     }
 
     func page(path: String, canonicalPath: String) -> TemplateValue {
-        .map(["path": .string(path), "canonical_url": config.baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null])
+        .record(TemplateRecord(Self.pageSchema, [.string(path), config.baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null]))
     }
 
-    static func listEntry(_ account: Account, url: String) -> TemplateValue {
-        .map(["name": .string(account.name), "handle": .string(account.handle), "url": .string(url), "current": .bool(false)])
+    /// A page's whole context.
+    func pageValue(account: TemplateValue, accounts: TemplateValue, root: String, page: TemplateValue) -> TemplateValue {
+        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator]))
+    }
+
+    static func listEntry(_ account: Account, url: String, current: Bool = false) -> TemplateValue {
+        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current)]))
     }
 
     static func accountValue(_ account: Account, intentHost: IntentHost) -> TemplateValue {
         let timeline = account.timeline
         func optional<T>(_ value: T?, _ make: (T) -> TemplateValue) -> TemplateValue { value.map(make) ?? .null }
-        return .map([
-            "handle": .string(account.handle),
-            "name": .string(account.name),
-            "description": optional(account.description, TemplateValue.string),
-            "profile_url": .string("https://twitter.com/\(account.handle)"),
-            "compose_url": .string(IntentURL.compose(account.compose, host: intentHost)),
-            "theme": .string(timeline.theme.rawValue),
-            "height": .int(timeline.height),
-            "width": optional(timeline.width, TemplateValue.int),
-            "tweet_limit": optional(timeline.tweetLimit, TemplateValue.int),
-            "chrome": .string(timeline.chrome.map(\.rawValue).joined(separator: " ")),
-            "dnt": .bool(timeline.dnt),
-            "lang": optional(timeline.lang, TemplateValue.string),
-            "aria_polite": optional(timeline.ariaPolite?.rawValue, TemplateValue.string),
-            "show_replies": .bool(timeline.showReplies),
-            "loading_timeout_ms": .int(Int((timeline.loadingTimeout * 1000).rounded())),
-            "load": .string(timeline.load.rawValue),
-            "load_on_click": .bool(timeline.load == .click),
-            "remember_consent": .bool(timeline.rememberConsent),
-            "params": .map(account.params),
-        ])
+        return .record(TemplateRecord(accountSchema, [
+            .string(account.handle),
+            .string(account.name),
+            optional(account.description, TemplateValue.string),
+            .string("https://twitter.com/" + account.handle),
+            .string(IntentURL.compose(account.compose, host: intentHost)),
+            .string(timeline.theme.rawValue),
+            .int(timeline.height),
+            optional(timeline.width, TemplateValue.int),
+            optional(timeline.tweetLimit, TemplateValue.int),
+            .string(timeline.chrome.map(\.rawValue).joined(separator: " ")),
+            .bool(timeline.dnt),
+            optional(timeline.lang, TemplateValue.string),
+            optional(timeline.ariaPolite?.rawValue, TemplateValue.string),
+            .bool(timeline.showReplies),
+            .int(Int((timeline.loadingTimeout * 1000).rounded())),
+            .string(timeline.load.rawValue),
+            .bool(timeline.load == .click),
+            .bool(timeline.rememberConsent),
+            .map(account.params),
+        ]))
     }
+}
+
+/// The keys of each kind of record in a page's context (the README's template-context table).
+private extension PageContext {
+    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator"])
+    static let siteSchema = TemplateRecord.Schema(["title", "language", "params", "description", "base_url"])
+    static let generatorSchema = TemplateRecord.Schema(["name", "version"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url"])
+    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current"])
+    static let accountSchema = TemplateRecord.Schema([
+        "handle", "name", "description", "profile_url", "compose_url", "theme", "height", "width", "tweet_limit", "chrome",
+        "dnt", "lang", "aria_polite", "show_replies", "loading_timeout_ms", "load", "load_on_click", "remember_consent", "params",
+    ])
 }

@@ -1,20 +1,35 @@
 /// One account of the site, with every option resolved (defaults applied).
-package struct Account: Sendable {
+///
+/// A class, not a struct: a site holds tens of thousands of accounts that are passed between
+/// threads and lists, and a copy of a class reference is one retain instead of one per field.
+package final class Account: Sendable {
     /// The handle without `@`: 1-15 of A-Z a-z 0-9 _.
-    package var handle: String
+    package let handle: String
     /// The display name (default: the handle).
-    package var name: String
+    package let name: String
     /// An optional description shown on the pages.
-    package var description: String?
+    package let description: String?
     /// Free-form data handed to templates as `account.params` (defaults merged key by key).
-    package var params: [String: TemplateValue]
+    package let params: [String: TemplateValue]
     /// What the compose button pre-fills.
-    package var compose: ComposeOptions
+    package let compose: ComposeOptions
     /// How the embedded timeline looks and behaves.
-    package var timeline: TimelineOptions
+    package let timeline: TimelineOptions
     /// Where the account's entry starts in site.yml.
-    package var location: SourceLocation
-
+    package let location: SourceLocation
     /// The folder name of the account's page: the handle in lower case.
-    package var slug: String { handle.lowercased() }
+    package let slug: String
+
+    /// Creates an account from resolved options.
+    package init(handle: String, name: String, description: String?, params: [String: TemplateValue], compose: ComposeOptions,
+                 timeline: TimelineOptions, location: SourceLocation) {
+        self.handle = handle
+        self.name = name
+        self.description = description
+        self.params = params
+        self.compose = compose
+        self.timeline = timeline
+        self.location = location
+        slug = handle.lowercased()
+    }
 }

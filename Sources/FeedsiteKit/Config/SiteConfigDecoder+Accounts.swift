@@ -19,7 +19,9 @@ extension SiteConfigDecoder {
             return []
         }
         var accounts: [Account] = []
-        var seen: [String: (handle: String, location: SourceLocation)] = [:]
+        accounts.reserveCapacity(items.count)
+        var seen: [String: Account] = [:]
+        seen.reserveCapacity(items.count)
         for account in decodeEach(items, defaults: defaults) {
             guard let account else { continue }
             if let first = seen[account.slug] {
@@ -29,7 +31,7 @@ extension SiteConfigDecoder {
                     hint: "remove one of the two entries")
                 continue
             }
-            seen[account.slug] = (account.handle, account.location)
+            seen[account.slug] = account
             accounts.append(account)
         }
         return accounts

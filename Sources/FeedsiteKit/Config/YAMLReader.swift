@@ -107,8 +107,8 @@ package struct YAMLReader: Sendable {
                 }
                 space.signal()
                 if stopped == nil {
-                    for event in events {
-                        if let stop = builder.consume(event) {
+                    for index in events.indices {
+                        if let stop = builder.consume(events[index]) {
                             stopped = stop
                             break
                         }

@@ -101,19 +101,21 @@ private extension YAMLTreeBuilder {
         }
     }
 
+    /// Adds `node` to the innermost open collection, in place (moving the frame out and back would copy its arrays).
     mutating func attach(_ node: YAMLNode, size: Int) {
-        guard var frame = stack.popLast() else {
+        let last = stack.count - 1
+        guard last >= 0 else {
             root = node
             return
         }
-        frame.size += size
-        switch frame.kind {
+        stack[last].size += size
+        switch stack[last].kind {
         case .sequence:
-            frame.items.append(node)
+            stack[last].items.append(node)
         case .mapping:
-            if let key = frame.pendingKey {
-                frame.entries.append(YAMLEntry(key: key.text, keyLocation: key.location, value: node))
-                frame.pendingKey = nil
+            if let key = stack[last].pendingKey {
+                stack[last].entries.append(YAMLEntry(key: key.text, keyLocation: key.location, value: node))
+                stack[last].pendingKey = nil
             } else {
                 let text: String
                 if case .scalar(let scalar) = node.content {
@@ -123,16 +125,15 @@ private extension YAMLTreeBuilder {
                                       hint: "write the key as text followed by ':'")
                     text = ""
                 }
-                if let first = frame.location(ofKey: text) {
+                if let first = stack[last].location(ofKey: text) {
                     diagnostics.error(node.location, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
                                       hint: "remove one of the two, or merge their values")
                 } else {
-                    frame.noteKey(text, at: node.location)
+                    stack[last].noteKey(text, at: node.location)
                 }
-                frame.pendingKey = (text, node.location)
+                stack[last].pendingKey = (text, node.location)
             }
         }
-        stack.append(frame)
     }
 
     static let coreTag = "tag:yaml.org,2002:"

@@ -2,6 +2,8 @@
 struct TemplateName: Sendable, Hashable, CustomStringConvertible {
     /// The components; empty for the implicit iterator `.`.
     let components: [String]
+    /// Each component's `hashValue`, for looking it up in records without hashing it again.
+    let hashes: [Int]
 
     /// The name as written.
     var description: String { components.isEmpty ? "." : components.joined(separator: ".") }
@@ -10,6 +12,7 @@ struct TemplateName: Sendable, Hashable, CustomStringConvertible {
     init?(_ text: Substring) {
         if text == "." {
             components = []
+            hashes = []
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -18,5 +21,6 @@ struct TemplateName: Sendable, Hashable, CustomStringConvertible {
             return nil
         }
         components = parts.map(String.init)
+        hashes = components.map(\.hashValue)
     }
 }

@@ -73,7 +73,7 @@ struct TemplateRenderState {
                 switch value {
                 case .string(let text):
                     if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
-                case .null, .list, .map:
+                case .null, .list, .map, .record:
                     break
                 default:
                     let text = value.renderedText
@@ -140,18 +140,23 @@ private extension TemplateRenderState {
     }
 
     func lookup(_ name: TemplateName) -> TemplateValue? {
-        guard let first = name.components.first else { return stack.last }
-        var found: TemplateValue?
-        for context in stack.reversed() {
-            if case .map(let entries) = context, let value = entries[first] {
-                found = value
+        let components = name.components
+        guard !components.isEmpty else { return stack.last }
+        var value: TemplateValue?
+        var index = stack.count - 1
+        while index >= 0 {
+            if let member = stack[index].member(components[0], hash: name.hashes[0]) {
+                value = member
                 break
             }
+            index -= 1
         }
-        guard var value = found else { return nil }
-        for component in name.components.dropFirst() {
-            guard case .map(let entries) = value, let next = entries[component] else { return nil }
+        guard var value else { return nil }
+        var component = 1
+        while component < components.count {
+            guard let next = value.member(components[component], hash: name.hashes[component]) else { return nil }
             value = next
+            component += 1
         }
         return value
     }

@@ -7,6 +7,9 @@ package enum TemplateValue: Sendable, Hashable {
     case string(String)
     case list([TemplateValue])
     case map([String: TemplateValue])
+    /// A map with a fixed set of keys (see `TemplateRecord`); it renders like `.map` with the same
+    /// entries but is a different value: a record never equals a map.
+    case record(TemplateRecord)
 }
 
 extension TemplateValue {
@@ -30,14 +33,27 @@ extension TemplateValue {
         case .int(let value): String(value)
         case .double(let value): Self.format(value)
         case .string(let value): value
-        case .list, .map: ""
+        case .list, .map, .record: ""
         }
     }
 
     /// Looks up a key when this is a map.
     package subscript(key: String) -> TemplateValue? {
-        if case .map(let entries) = self { return entries[key] }
-        return nil
+        switch self {
+        case .map(let entries): entries[key]
+        case .record(let record): record[key]
+        default: nil
+        }
+    }
+
+    /// Looks up a key whose `hashValue` is known when this is a map or a record.
+    @inline(__always)
+    func member(_ key: String, hash: Int) -> TemplateValue? {
+        switch self {
+        case .map(let entries): entries[key]
+        case .record(let record): record.value(of: key, hash: hash)
+        default: nil
+        }
     }
 }
 

@@ -22,6 +22,11 @@ package enum HandleSyntax {
     package static func problem(in handle: String) -> Problem? {
         if handle.isEmpty { return .empty }
         if handle.hasPrefix("@") { return .leadingAt }
+        // Valid handles are ASCII: check their bytes; walk characters only to describe a bad one.
+        if handle.utf8.allSatisfy(isHandleByte) {
+            let count = handle.utf8.count
+            return count > maximumLength ? .tooLong(count) : nil
+        }
         for (offset, character) in handle.enumerated() {
             guard character.isASCII, let byte = character.asciiValue, isHandleByte(byte) else {
                 return .invalidCharacter(character, offset: offset)
