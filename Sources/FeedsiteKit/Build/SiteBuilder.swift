@@ -82,8 +82,9 @@ package struct SiteBuilder: Sendable {
             }
 
             progress(.checking)
+            // With a staging folder only pages with findings are still in memory: the rest are on disk.
             let pages = rendered.files.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
-            var report = LinkChecker().report(rendered.results, pages: pages.count, existingFiles: existingFiles)
+            var report = LinkChecker().report(rendered.results, pages: pagePaths.count, existingFiles: existingFiles)
             report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
             report.findings = acceptLiteralPercents(in: report.findings)
             if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
@@ -91,17 +92,23 @@ package struct SiteBuilder: Sendable {
             progress(.writing)
             let clean = report.findings.isEmpty && names.diagnostics.isEmpty
             let record = fingerprint.flatMap {
-                clean ? BuildManifest.Record(fingerprint: $0, pages: pages.count, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
+                clean ? BuildManifest.Record(fingerprint: $0, pages: pagePaths.count, intentURLs: report.intentURLs, accounts: config.accounts.count) : nil
             }
-            let files = rendered.files + extraFiles
             // Renamed into place, every file is new; otherwise (no staging folder, or the output
             // folder appeared meanwhile) write file by file.
-            var counts = OutputWriter.Counts(written: files.count)
-            if try staging?.publish(BuildManifest(complete: true, record: record, files: stamps)) != true {
-                staging?.discard(paths: allPaths)
-                counts = try writer.write(files, record: record)
+            var counts = OutputWriter.Counts(written: pagePaths.count + extraFiles.count)
+            if let staging {
+                if try !staging.publish(BuildManifest(complete: true, record: record, files: stamps)) {
+                    staging.discard(paths: allPaths)
+                    // The staged pages were dropped from memory once written: render them again.
+                    let again = try render(templates, paths: pagePaths, existingFiles: existingFiles,
+                                           includeAccounts: accountPagesUseAccounts, staging: nil, progress: progress)
+                    counts = try writer.write(again.files + extraFiles, record: record)
+                }
+            } else {
+                counts = try writer.write(rendered.files + extraFiles, record: record)
             }
-            return BuildResult(pages: pages.count, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
+            return BuildResult(pages: pagePaths.count, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
                                removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
                                milliseconds: Self.milliseconds(since: start))
         } catch {
@@ -124,7 +131,9 @@ private extension SiteBuilder {
     }
 
     /// The rendered pages in order, what checking each one found, and, when writing to a staging
-    /// folder, each written file's stamp.
+    /// folder, each written file's stamp. Pages written to a staging folder are kept in `files` only
+    /// when checking found something in them (to point findings at template lines): dropping the rest
+    /// at once keeps memory flat however many pages there are.
     struct RenderedPages {
         var files: [OutputFile]
         var results: [LinkChecker.PageResult]
@@ -172,9 +181,13 @@ private extension SiteBuilder {
                         let file = try page(index)
                         var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
                         checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+                        if let staging {
+                            stamps.append((file.path, try staging.write(file)))
+                            if !result.findings.isEmpty { rendered.append((index, file)) }
+                        } else {
+                            rendered.append((index, file))
+                        }
                         results.append(result)
-                        if let staging { stamps.append((file.path, try staging.write(file))) }
-                        rendered.append((index, file))
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
                         break work

@@ -91,6 +91,31 @@ import Glibc
         #expect(try Self.stagingFolders(in: linked).isEmpty)
     }
 
+    @Test("when an output folder with files appears during a first build, the pages are written into it file by file")
+    func outputAppearsDuringBuild() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let sitePath = site.path
+        let result = try SiteBuilder(config: config).build { phase in
+            guard case .writing = phase else { return }
+            try? FileManager.default.createDirectory(atPath: sitePath + "/output", withIntermediateDirectories: false)
+            FileManager.default.createFile(atPath: sitePath + "/output/notes.txt", contents: Data("mine".utf8))
+        }
+        #expect(result.written == 6)
+        #expect(try Self.stagingFolders(in: site).isEmpty)
+        #expect(site.read("output/notes.txt") == "mine")
+        #expect(site.read("output/bob/index.html")?.contains("text=Tom%20%26%20Jerry") == true)
+        // The same pages, byte for byte, as a build that never met the folder.
+        let plain = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try plain.build()
+        var expected = try plain.snapshot()
+        expected["notes.txt"] = Data("mine".utf8)
+        expected[".feedsite-manifest"] = nil
+        var written = try site.snapshot()
+        written[".feedsite-manifest"] = nil
+        #expect(written == expected)
+    }
+
     @Test("a first build that fails leaves neither an output folder nor a staging folder")
     func failedFirstBuild() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML,
