@@ -16,13 +16,30 @@ package enum SiteConfigLoader {
 
     /// Validates config text; `file` names it in diagnostics, `siteFolder` anchors relative folders.
     package static func decode(_ bytes: [UInt8], file: String, siteFolder: String) throws(DiagnosticError) -> SiteConfig {
-        let root = try YAMLReader(file: file).read(bytes)
+        var root = try YAMLReader(file: file).read(bytes)
         var decoder = SiteConfigDecoder(file: file)
         let config = decoder.decode(root, siteFolder: siteFolder) { path in
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: siteFolder).appendingPathComponent(path)
             return url.standardizedFileURL.path
         }
+        // Freeing the tree of a large file takes milliseconds that the build need not wait for.
+        if bytes.count >= YAMLReader.pipelineThreshold { TreeDisposal(&root).start() }
         guard let config else { throw DiagnosticError(decoder.fields.diagnostics.diagnostics) }
         return config
+    }
+}
+
+/// Takes a YAML tree out of its variable and releases it on a thread of its own.
+private final class TreeDisposal: @unchecked Sendable {
+    // Only the disposal thread touches the tree once the caller's variable is emptied.
+    private var tree: YAMLNode?
+
+    init(_ tree: inout YAMLNode?) {
+        self.tree = tree
+        tree = nil
+    }
+
+    func start() {
+        Thread.detachNewThread { self.tree = nil }
     }
 }
