@@ -5,7 +5,7 @@ enum ContentModel: Equatable {
     case foreign
 
     /// The content model a start tag named `name` (lower case) opens.
-    static func of(_ name: [UInt8]) -> ContentModel {
+    static func of(_ name: UnsafeBufferPointer<UInt8>) -> ContentModel {
         // Every special name starts with one of these letters: most tags are decided by their first byte.
         guard let first = name.first, first == UInt8(ascii: "s") || first == UInt8(ascii: "x") || first == UInt8(ascii: "m")
                 || first == UInt8(ascii: "t") || first == UInt8(ascii: "i") || first == UInt8(ascii: "n") || first == UInt8(ascii: "p") else {

@@ -4,14 +4,17 @@ protocol HTMLTokenSink {
     static var wantsText: Bool { get }
     /// Whether comment contents are wanted.
     static var wantsComments: Bool { get }
+    /// `tag` and the bytes it shows are valid only during the call.
     mutating func startTag(_ tag: HTMLTag)
-    mutating func endTag(name: [UInt8])
+    /// `name` is valid only during the call.
+    mutating func endTag(name: UnsafeBufferPointer<UInt8>)
     mutating func text(_ bytes: [UInt8])
     mutating func comment(_ bytes: [UInt8])
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool)
 }
 
 /// A start tag as the tokenizer emits it: name and attributes, with the source offsets of attribute values.
+/// Its bytes are the tokenizer's buffers, reused for the next tag: read them during `startTag` only.
 struct HTMLTag {
     /// One attribute: ranges into `bytes`, and where its value starts in the source.
     struct Attribute {
@@ -23,13 +26,15 @@ struct HTMLTag {
         var isDuplicate = false
     }
 
-    /// The tag name, lower-cased.
-    var name: [UInt8] = []
+    /// The tag name's bytes, lower-cased.
+    let nameBytes = TokenBytes(capacity: 32)
     /// Attribute names and values, decoded, packed one after another.
-    var bytes: [UInt8] = []
+    let bytes = TokenBytes()
     var attributes: [Attribute] = []
     var selfClosing = false
 
-    func name(of attribute: Attribute) -> ArraySlice<UInt8> { bytes[attribute.name] }
-    func value(of attribute: Attribute) -> ArraySlice<UInt8> { bytes[attribute.value] }
+    /// The tag name, lower-cased.
+    var name: UnsafeBufferPointer<UInt8> { nameBytes.all }
+    func name(of attribute: Attribute) -> UnsafeBufferPointer<UInt8> { bytes.slice(attribute.name) }
+    func value(of attribute: Attribute) -> UnsafeBufferPointer<UInt8> { bytes.slice(attribute.value) }
 }

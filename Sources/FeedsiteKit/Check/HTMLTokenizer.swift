@@ -20,6 +20,8 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
     private var text: [UInt8] = []
     private var commentData: [UInt8] = []
     private var temp: [UInt8] = []
+    /// A character reference in an attribute value, decoded before it joins the value.
+    private var referenceBytes: [UInt8] = []
     var doctypeNameBytes: [UInt8]?
     var doctypePublicID: [UInt8]?
     var doctypeSystemID: [UInt8]?
@@ -115,7 +117,7 @@ extension HTMLTokenizer {
                 case 0x09, 0x0A, 0x0C, 0x0D, 0x20: state = .beforeAttributeName
                 case UInt8(ascii: "/"): state = .selfClosingStartTag
                 case UInt8(ascii: ">"): emitTag()
-                case 0: tag.name.append(contentsOf: Self.replacement)
+                case 0: tag.nameBytes.append(contentsOf: Self.replacement)
                 default:
                     // The whole name at once, up to the next byte that ends it or needs care.
                     var end = index
@@ -126,7 +128,7 @@ extension HTMLTokenizer {
                         hasUpper = hasUpper || next.isASCIIUpper
                         end += 1
                     }
-                    Self.appendLowercased(input, (index - 1)..<end, to: &tag.name, hasUpper: hasUpper)
+                    Self.appendLowercased(input, (index - 1)..<end, to: tag.nameBytes, hasUpper: hasUpper)
                     index = end
                 }
 
@@ -152,10 +154,10 @@ extension HTMLTokenizer {
                 }
             case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
                 let back = textState(forEndTagName: state)
-                let appropriate = tag.name == lastStartTag
+                let appropriate = tag.name.elementsEqual(lastStartTag)
                 if !atEnd, c.isASCIIAlpha {
                     index += 1
-                    tag.name.append(c | 0x20)
+                    tag.nameBytes.append(c | 0x20)
                     temp.append(c)
                 } else if appropriate, !atEnd, Self.isSpace(c) {
                     index += 1
@@ -646,8 +648,8 @@ private extension HTMLTokenizer {
 
     mutating func beginTag(end: Bool) {
         isEndTag = end
-        if !tag.name.isEmpty { tag.name.removeAll(keepingCapacity: true) }
-        if !tag.bytes.isEmpty { tag.bytes.removeAll(keepingCapacity: true) }
+        tag.nameBytes.removeAll()
+        tag.bytes.removeAll()
         if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
         tag.selfClosing = false
     }
@@ -681,10 +683,10 @@ private extension HTMLTokenizer {
             return
         }
         sink.startTag(tag)
-        // Copy into the existing buffer: sharing tag.name's storage would force a copy per tag.
-        lastStartTag.removeAll(keepingCapacity: true)
-        lastStartTag.append(contentsOf: tag.name)
-        guard followsContentModel else { return }
+        guard followsContentModel else {
+            rememberStartTag()
+            return
+        }
         switch ContentModel.of(tag.name) {
         case .scriptData: state = .scriptData
         case .rawtext: state = .rawtext
@@ -696,6 +698,13 @@ private extension HTMLTokenizer {
         if foreignDepth > 0 {
             state = .data // inside SVG and MathML, script, style and title hold markup like any element
         }
+        // The last start tag's name is only ever compared in the text states a start tag switches to.
+        if state != .data { rememberStartTag() }
+    }
+
+    mutating func rememberStartTag() {
+        lastStartTag.removeAll(keepingCapacity: true)
+        lastStartTag.append(contentsOf: tag.name)
     }
 
     mutating func startAttribute() {
@@ -721,7 +730,7 @@ private extension HTMLTokenizer {
             hasUpper = hasUpper || byte.isASCIIUpper
             end += 1
         }
-        Self.appendLowercased(input, index..<end, to: &tag.bytes, hasUpper: hasUpper)
+        Self.appendLowercased(input, index..<end, to: tag.bytes, hasUpper: hasUpper)
         index = end
         let last = tag.attributes.count - 1
         tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
@@ -729,11 +738,10 @@ private extension HTMLTokenizer {
     }
 
     /// Appends `input[range]` to `output`, with A-Z lower-cased when `hasUpper`.
-    static func appendLowercased(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8], hasUpper: Bool) {
+    static func appendLowercased(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: TokenBytes, hasUpper: Bool) {
         let start = output.count
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
-        guard hasUpper else { return }
-        for position in start..<output.count where output[position].isASCIIUpper { output[position] |= 0x20 }
+        output.append(input.baseAddress! + range.lowerBound, length: range.count)
+        if hasUpper { output.lowercaseASCII(from: start) }
     }
 
     mutating func appendToName(_ byte: UInt8) {
@@ -745,8 +753,8 @@ private extension HTMLTokenizer {
 
     mutating func finishAttributeName() {
         let last = tag.attributes.count - 1
-        let name = tag.bytes[tag.attributes[last].name]
-        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes[other.name] == name {
+        let name = tag.bytes.slice(tag.attributes[last].name)
+        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).elementsEqual(name) {
             tag.attributes[last].isDuplicate = true
             break
         }
@@ -767,7 +775,9 @@ private extension HTMLTokenizer {
     }
 
     mutating func characterReferenceInValue() {
-        if let end = HTMLCharacterReference.decode(input, at: index, inAttribute: true, into: &tag.bytes) {
+        referenceBytes.removeAll(keepingCapacity: true)
+        if let end = HTMLCharacterReference.decode(input, at: index, inAttribute: true, into: &referenceBytes) {
+            tag.bytes.append(contentsOf: referenceBytes)
             index = end
             let last = tag.attributes.count - 1
             tag.attributes[last].value = tag.attributes[last].value.lowerBound..<tag.bytes.count
@@ -789,7 +799,7 @@ private extension HTMLTokenizer {
                 end += 1
             }
             if end > index {
-                tag.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                tag.bytes.append(input.baseAddress! + index, length: end - index)
                 index = end
             }
             guard index < count else { break }

@@ -23,12 +23,12 @@ struct LinkCheckSink: HTMLTokenSink {
         }
     }
 
-    mutating func endTag(name: [UInt8]) {}
+    mutating func endTag(name: UnsafeBufferPointer<UInt8>) {}
     mutating func text(_ bytes: [UInt8]) {}
     mutating func comment(_ bytes: [UInt8]) {}
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
 
-    static func isLinkAttribute(_ name: ArraySlice<UInt8>) -> Bool {
+    static func isLinkAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = name.startIndex
         switch name.count {
         case 4: return name[start] == UInt8(ascii: "h") && name[start + 1] == UInt8(ascii: "r") && name[start + 2] == UInt8(ascii: "e")

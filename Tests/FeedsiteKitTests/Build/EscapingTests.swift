@@ -21,7 +21,7 @@ struct StructureSink: HTMLTokenSink {
         structure.append("<\(name) \(names.sorted().joined(separator: " "))>")
     }
 
-    mutating func endTag(name: [UInt8]) { structure.append("</\(String(decoding: name, as: UTF8.self))>") }
+    mutating func endTag(name: UnsafeBufferPointer<UInt8>) { structure.append("</\(String(decoding: name, as: UTF8.self))>") }
     mutating func text(_ bytes: [UInt8]) { text += String(decoding: bytes, as: UTF8.self) }
     mutating func comment(_ bytes: [UInt8]) { structure.append("<!--\(String(decoding: bytes, as: UTF8.self))-->") }
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) { structure.append("<!doctype>") }

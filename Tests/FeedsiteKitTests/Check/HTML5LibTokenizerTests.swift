@@ -18,7 +18,7 @@ struct RecordingSink: HTMLTokenSink {
         tokens.append(token)
     }
 
-    mutating func endTag(name: [UInt8]) {
+    mutating func endTag(name: UnsafeBufferPointer<UInt8>) {
         tokens.append(["EndTag", String(decoding: name, as: UTF8.self)])
     }
 

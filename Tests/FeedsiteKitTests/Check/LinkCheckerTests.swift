@@ -45,6 +45,19 @@ import Testing
         #expect(check(html).intentURLs == 0)
     }
 
+    @Test("only the end tag of the element that opened raw text ends it, however many tags came before")
+    func appropriateEndTag() {
+        let bad = "https://twitter.com/intent/tweet?text=a b"
+        // Inside <style>, '</title>' and '</script>' are text; only '</style>' ends it.
+        let hidden = "<title>t</title><p><style></title></script><a href=\"\(bad)\"></style>"
+            + "<textarea></style><a href=\"\(bad)\"></TEXTAREA><div><script></textarea><a href=\"\(bad)\"></SCRIPT >"
+        #expect(check(hidden).intentURLs == 0)
+        // After each element's own end tag, markup counts again (names in any case).
+        let shown = hidden + "<A HREF=\"\(bad)\" Title=x></A><svg><title><a href=\"\(bad)\"></title></svg>"
+        #expect(check(shown).intentURLs == 2)
+        #expect(check(shown).findings.count == 2)
+    }
+
     @Test("inside SVG, CDATA is text, not markup")
     func svgCDATA() {
         let html = "<svg><![CDATA[<a href=\"https://twitter.com/intent/tweet?text=a b\">]]></svg><a href=\"https://twitter.com/intent/tweet?text=c d\">"
