@@ -13,20 +13,20 @@ enum ContentModel: Equatable {
         }
         switch name.count {
         case 3:
-            if name.elementsEqual("svg".utf8) { return .foreign }
-            if name.elementsEqual("xmp".utf8) { return .rawtext }
-        case 4: if name.elementsEqual("math".utf8) { return .foreign }
+            if name.sameBytes(as: "svg") { return .foreign }
+            if name.sameBytes(as: "xmp") { return .rawtext }
+        case 4: if name.sameBytes(as: "math") { return .foreign }
         case 5:
-            if name.elementsEqual("style".utf8) { return .rawtext }
-            if name.elementsEqual("title".utf8) { return .rcdata }
+            if name.sameBytes(as: "style") { return .rawtext }
+            if name.sameBytes(as: "title") { return .rcdata }
         case 6:
-            if name.elementsEqual("script".utf8) { return .scriptData }
-            if name.elementsEqual("iframe".utf8) { return .rawtext }
-        case 7: if name.elementsEqual("noembed".utf8) { return .rawtext }
+            if name.sameBytes(as: "script") { return .scriptData }
+            if name.sameBytes(as: "iframe") { return .rawtext }
+        case 7: if name.sameBytes(as: "noembed") { return .rawtext }
         case 8:
-            if name.elementsEqual("noframes".utf8) || name.elementsEqual("noscript".utf8) { return .rawtext }
-            if name.elementsEqual("textarea".utf8) { return .rcdata }
-        case 9: if name.elementsEqual("plaintext".utf8) { return .plaintext }
+            if name.sameBytes(as: "noframes") || name.sameBytes(as: "noscript") { return .rawtext }
+            if name.sameBytes(as: "textarea") { return .rcdata }
+        case 9: if name.sameBytes(as: "plaintext") { return .plaintext }
         default: break
         }
         return .normal

@@ -154,7 +154,7 @@ extension HTMLTokenizer {
                 }
             case .rcdataEndTagName, .rawtextEndTagName, .scriptDataEndTagName, .scriptDataEscapedEndTagName:
                 let back = textState(forEndTagName: state)
-                let appropriate = tag.name.elementsEqual(lastStartTag)
+                let appropriate = lastStartTag.withUnsafeBufferPointer { tag.name.sameBytes(as: $0) }
                 if !atEnd, c.isASCIIAlpha {
                     index += 1
                     tag.nameBytes.append(c | 0x20)
@@ -737,6 +737,14 @@ private extension HTMLTokenizer {
         tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
     }
 
+    static var everyByte: UInt64 { 0x0101_0101_0101_0101 }
+
+    /// Whether any of the eight bytes of `word` is zero.
+    @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- everyByte) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Appends `input[range]` to `output`, with A-Z lower-cased when `hasUpper`.
     static func appendLowercased(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: TokenBytes, hasUpper: Bool) {
         let start = output.count
@@ -754,7 +762,7 @@ private extension HTMLTokenizer {
     mutating func finishAttributeName() {
         let last = tag.attributes.count - 1
         let name = tag.bytes.slice(tag.attributes[last].name)
-        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).elementsEqual(name) {
+        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).sameBytes(as: name) {
             tag.attributes[last].isDuplicate = true
             break
         }
@@ -791,8 +799,17 @@ private extension HTMLTokenizer {
     mutating func scanQuotedValue(quote: UInt8) {
         let count = input.count
         let last = tag.attributes.count - 1
+        let base = input.baseAddress!
+        let quotes = UInt64(quote) &* Self.everyByte
+        let ampersands = UInt64(UInt8(ascii: "&")) &* Self.everyByte
         while index < count {
             var end = index
+            // Eight bytes a step while none of them is the quote, '&' or NUL; then byte by byte.
+            while end + 8 <= count {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                if Self.hasZeroByte(word) || Self.hasZeroByte(word ^ quotes) || Self.hasZeroByte(word ^ ampersands) { break }
+                end += 8
+            }
             while end < count {
                 let c = input[end]
                 if c == quote || c == UInt8(ascii: "&") || c == 0 { break }

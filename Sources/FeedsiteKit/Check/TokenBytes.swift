@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The bytes of the token being read (a tag's name, or its attribute names and values packed one
 /// after another): appended to in runs and emptied for the next token without giving back memory.
 ///
@@ -62,6 +66,22 @@ extension TokenBytes {
         for position in start..<count where base[position] >= UInt8(ascii: "A") && base[position] <= UInt8(ascii: "Z") {
             base[position] |= 0x20
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether both hold the same bytes (lengths first, then one memcmp).
+    @inline(__always)
+    func sameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0, let base = baseAddress, let otherBase = other.baseAddress else { return true }
+        return memcmp(base, otherBase, count) == 0
+    }
+
+    /// Whether these are the bytes of `text` (an ASCII literal).
+    @inline(__always)
+    func sameBytes(as text: StaticString) -> Bool {
+        sameBytes(as: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
