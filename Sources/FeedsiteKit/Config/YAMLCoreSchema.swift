@@ -3,19 +3,25 @@ enum YAMLCoreSchema {
     /// The value of a plain (unquoted) scalar.
     static func resolvePlain(_ text: String) -> YAMLScalar.Value {
         // Only these first characters can start a null, a boolean or a number: most plain
-        // scalars (keys, handles, words, URLs) are strings at the first byte.
-        switch text.utf8.first ?? UInt8(ascii: "~") {
-        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+        // scalars (keys, handles, words, URLs) are strings at the first byte, and a word that
+        // starts with a letter is a string unless it is one of the few keywords.
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "~"):
+            return utf8.count == 1 ? .null : .string(text)
+        case UInt8(ascii: "n"), UInt8(ascii: "N"):
+            return utf8.count == 4 && (text == "null" || text == "Null" || text == "NULL") ? .null : .string(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"):
+            return utf8.count == 4 && (text == "true" || text == "True" || text == "TRUE") ? .bool(true) : .string(text)
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return utf8.count == 5 && (text == "false" || text == "False" || text == "FALSE") ? .bool(false) : .string(text)
+        case UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             break
         default:
             return .string(text)
         }
         switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
         case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
         case ".nan", ".NaN", ".NAN": return .double(.nan)

@@ -59,7 +59,8 @@ package struct YAMLReader: Sendable {
     /// builds the tree; returns what the sequential loop would: the builder's stop, or libyaml's failure.
     private func readPipelined(_ buffer: UnsafeBufferPointer<UInt8>, parser: inout yaml_parser_t,
                                into builder: inout YAMLTreeBuilder) -> Diagnostic? {
-        let batchSize = 512
+        // Large batches: each hand-over can wake a waiting thread, which costs more than parsing a few events.
+        let batchSize = 4096
         let queue = Mutex<(batches: [[YAMLEvent]], finished: Bool, failure: Diagnostic?)>(([], false, nil))
         let available = DispatchSemaphore(value: 0)
         let space = DispatchSemaphore(value: 8)
@@ -101,18 +102,13 @@ package struct YAMLReader: Sendable {
             var stopped: Diagnostic?
             while true {
                 available.wait()
-                let (events, last, failure) = queue.withLock { queue in
+                var (events, last, failure) = queue.withLock { queue in
                     let events = queue.batches.removeFirst()
                     return (events, queue.finished && queue.batches.isEmpty, queue.failure)
                 }
                 space.signal()
                 if stopped == nil {
-                    for index in events.indices {
-                        if let stop = builder.consume(events[index]) {
-                            stopped = stop
-                            break
-                        }
-                    }
+                    stopped = Self.consumeMoving(&events, into: &builder)
                     if stopped != nil { stop.store(true, ordering: .relaxed) }
                 }
                 if last {
@@ -121,6 +117,20 @@ package struct YAMLReader: Sendable {
                     return stopped ?? failure
                 }
             }
+        }
+    }
+
+    /// Feeds `events` to `builder` in order, moving each one out of the array instead of copying it
+    /// (a slot left behind holds a payload-free event); returns the builder's stop, if any.
+    private static func consumeMoving(_ events: inout [YAMLEvent], into builder: inout YAMLTreeBuilder) -> Diagnostic? {
+        events.withUnsafeMutableBufferPointer { buffer -> Diagnostic? in
+            guard let base = buffer.baseAddress else { return nil }
+            for index in 0..<buffer.count {
+                let event = (base + index).move()
+                (base + index).initialize(to: .other)
+                if let stop = builder.consume(event) { return stop }
+            }
+            return nil
         }
     }
 

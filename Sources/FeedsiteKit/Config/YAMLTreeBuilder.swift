@@ -15,7 +15,7 @@ struct YAMLTreeBuilder {
     }
 
     /// Takes one event; returns a diagnostic when parsing must stop here.
-    mutating func consume(_ event: YAMLEvent) -> Diagnostic? {
+    mutating func consume(_ event: consuming YAMLEvent) -> Diagnostic? {
         switch event {
         case .documentStart(let at):
             documents += 1

@@ -27,6 +27,9 @@ import Testing
         ("yes", .string("yes")), ("on", .string("on")), ("0b101", .string("0b101")), ("1_000", .string("1_000")),
         ("12:30", .string("12:30")), ("hello world", .string("hello world")), ("'true'", .string("true")),
         ("\"85\"", .string("85")), ("'null'", .string("null")), ("!!str 12", .string("12")), ("!!float 3", .double(3)),
+        ("Null", .null), ("True", .bool(true)), ("FALSE", .bool(false)), ("nULL", .string("nULL")), ("tRUE", .string("tRUE")),
+        ("name", .string("name")), ("nulls", .string("nulls")), ("trueish", .string("trueish")), ("f", .string("f")),
+        ("n", .string("n")), ("~x", .string("~x")), ("falsey", .string("falsey")), ("Tom", .string("Tom")),
     ])
     func coreSchema(_ source: String, _ expected: TemplateValue) throws {
         #expect(try value("v: \(source)\n") == .map(["v": expected]))
