@@ -192,7 +192,9 @@ private extension SiteConfigDecoder {
                                          hint: "write it without '#': \(tag.dropFirst()) (the '#' is added when posting)")
                 continue
             }
-            if let offset = tag.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map({ tag.distance(from: tag.startIndex, to: $0) }) {
+            // ASCII tags are checked on their bytes; only others need Unicode's letter and number classes.
+            let plain = tag.utf8.allSatisfy { HandleSyntax.isHandleByte($0) }
+            if !plain, let offset = tag.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map({ tag.distance(from: tag.startIndex, to: $0) }) {
                 let character = tag[tag.index(tag.startIndex, offsetBy: offset)]
                 fields.diagnostics.error(location(of: item, offset: offset),
                     "hashtag '\(tag)' contains \(character == " " ? "a space" : "'\(character)'"); hashtags use letters, digits and '_'",

@@ -108,6 +108,8 @@ struct BrokenConfig: CustomTestStringConvertible, Sendable {
                      line: 5, column: 18, message: "hashtag '#swift' starts with '#'"),
         BrokenConfig(name: "hashtag with space", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose:\n      hashtags: [swift lang]"),
                      line: 5, column: 23, message: "hashtag 'swift lang' contains a space"),
+        BrokenConfig(name: "hashtag with a letter beyond ASCII and a dash", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose:\n      hashtags: [naïve-x]"),
+                     line: 5, column: 23, message: "hashtag 'naïve-x' contains '-'"),
         BrokenConfig(name: "hashtags as a string", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose:\n      hashtags: swift"),
                      line: 5, column: 17, message: "expected a list of hashtags, found a string 'swift'"),
         BrokenConfig(name: "related as a string", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose:\n      related: jack"),
