@@ -20,6 +20,51 @@ enum RelativeLink {
 
     /// The path, relative to the checked folder, that `link` on page `page` points at; nil when it leaves the folder.
     static func target(of link: String, from page: String) -> String? {
+        simpleTarget(of: link, from: page) ?? resolvedTarget(of: link, from: page)
+    }
+
+    /// The target of a link made only of plain path segments (no `.` or `..`, no empty segment, nothing
+    /// to decode, trim or cut off), found by joining it to the page's folder: the index page links to
+    /// every account page this way. Nil for any other link.
+    static func simpleTarget(of link: String, from page: String) -> String? {
+        var previous = UInt8(ascii: "/")
+        var dots = 0
+        for byte in link.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                dots = -1
+            case UInt8(ascii: "."):
+                // Count the dots of a segment that is only dots so far.
+                if previous == UInt8(ascii: "/") { dots = 1 } else if dots > 0 { dots += 1 }
+            case UInt8(ascii: "/"):
+                // An empty, '.' or '..' segment (or a leading '/') needs the full resolution.
+                if previous == UInt8(ascii: "/") || dots == 1 || dots == 2 { return nil }
+                dots = 0
+            default:
+                return nil
+            }
+            previous = byte
+        }
+        guard !link.isEmpty, dots != 1, dots != 2 else { return nil }
+        // The page's folder, when the page's own path is plain too (no leading '/', no empty segment).
+        var lastSlash: Int?
+        var before: UInt8 = UInt8(ascii: "/")
+        var offset = 0
+        for byte in page.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if before == UInt8(ascii: "/") { return nil }
+                lastSlash = offset
+            }
+            before = byte
+            offset += 1
+        }
+        let folder = lastSlash.map { String(decoding: page.utf8.prefix($0 + 1), as: UTF8.self) } ?? ""
+        return folder + link + (previous == UInt8(ascii: "/") ? "index.html" : "")
+    }
+
+    /// `target(of:from:)` step by step: trim, cut off query and fragment, percent-decode, then walk the segments.
+    static func resolvedTarget(of link: String, from page: String) -> String? {
         var bytes = Array(link.utf8)[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0C || first == 0x0D {
             bytes = bytes.dropFirst()

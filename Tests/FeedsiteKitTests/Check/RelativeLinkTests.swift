@@ -18,6 +18,24 @@ import Testing
         }
     }
 
+    @Test("plain links take the short way only where it gives what full resolution gives")
+    func simpleTargets() {
+        let links = Self.links + ["alice/index.html", "alice/", "a/b/c", "a.b/c", ".hidden/x", "x/.y", "...", "a/.../b", "a//b", "a/./b",
+                                  "a/../b", "./a", "a/.", "a/..", "/a", "a b", "a%20b", "a?x", "a#x", "é/x", "~u/x", "x-1_2/"]
+        var shortWays = 0
+        for page in Self.pages + ["/abs.html", "a//b.html", ".x/index.html"] {
+            for link in links {
+                guard let simple = RelativeLink.simpleTarget(of: link, from: page) else { continue }
+                shortWays += 1
+                #expect(simple == RelativeLink.resolvedTarget(of: link, from: page), "\(link) from \(page)")
+            }
+        }
+        #expect(shortWays > 50)
+        #expect(RelativeLink.simpleTarget(of: "alice/", from: "index.html") == "alice/index.html")
+        #expect(RelativeLink.simpleTarget(of: "a/../b", from: "index.html") == nil)
+        #expect(RelativeLink.simpleTarget(of: "x", from: "a//b.html") == nil)
+    }
+
     @Test("whether a link's target exists is remembered only where the target cannot differ")
     func memoExistence() {
         let files: Set<String> = ["index.html", "assets/site.css", "a/assets/x.css", "alice/index.html", "x/index.html", "page.html"]
