@@ -23,11 +23,15 @@ package enum IntentURL {
     /// characters raw (and `,` between list items).
     package static func compose(_ compose: ComposeOptions, host: IntentHost) -> String {
         var url = host == .x ? "https://x.com/intent/post" : "https://twitter.com/intent/tweet"
-        var separator = "?"
+        url.reserveCapacity(url.utf8.count + 64 + 3 * (compose.text?.utf8.count ?? 0))
+        var first = true
         func add(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            url += separator + name + "=" + value
-            separator = "&"
+            url.append(first ? "?" : "&")
+            url.append(name)
+            url.append("=")
+            url.append(value)
+            first = false
         }
         add("text", compose.text.map { PercentEncoding.encode($0) })
         add("url", compose.url.map { PercentEncoding.encode($0) })

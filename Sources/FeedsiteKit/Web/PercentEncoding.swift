@@ -10,18 +10,30 @@ package enum PercentEncoding {
     /// `text` as UTF-8 with every byte but the unreserved ones written `%XX` (upper-case hex);
     /// bytes in `alsoRaw` (such as `,` between list items) stay raw too.
     package static func encode(_ text: some StringProtocol, alsoRaw: Set<UInt8> = []) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) || alsoRaw.contains(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+        let extra = !alsoRaw.isEmpty
+        let utf8 = text.utf8
+        // At most three bytes out for each byte in, written straight into the string's storage.
+        return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
+            var count = 0
+            for byte in utf8 {
+                if isUnreserved(byte) || (extra && alsoRaw.contains(byte)) {
+                    buffer[count] = byte
+                    count += 1
+                } else {
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count + 1] = hexDigit(byte >> 4)
+                    buffer[count + 2] = hexDigit(byte & 0x0F)
+                    count += 3
+                }
             }
+            return count
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The upper-case hex digit for `value` (0-15).
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// The bytes `text` stands for: each valid `%XX` becomes its byte; anything else, including a
@@ -58,6 +70,4 @@ package enum PercentEncoding {
         default: nil
         }
     }
-
-    static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
