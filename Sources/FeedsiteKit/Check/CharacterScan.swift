@@ -8,26 +8,45 @@ struct CharacterScan {
 
     /// Whether the URL has nothing to report: a quick pass over its bytes that allocates nothing.
     var isClean: Bool {
-        var bytes = url.utf8.makeIterator()
-        while let byte = bytes.next() {
-            switch byte {
-            case 0x21, 0x23...0x24, 0x26...0x3B, 0x3D, 0x3F...0x5A, 0x5F, 0x61...0x7A, 0x7E:
-                continue
-            case 0x25:
-                guard let high = bytes.next(), let low = bytes.next(),
-                      let highValue = PercentEncoding.hexValue(high), let lowValue = PercentEncoding.hexValue(low),
-                      !(high >= 0x61 && high <= 0x66), !(low >= 0x61 && low <= 0x66),
-                      !PercentEncoding.isUnreserved(highValue << 4 | lowValue) else { return false }
-            default:
-                return false
+        var clean = true
+        var url = url
+        url.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if Self.rawAllowed[Int(byte)] {
+                    index += 1
+                    continue
+                }
+                guard byte == 0x25, index + 2 < bytes.count,
+                      let highValue = PercentEncoding.hexValue(bytes[index + 1]), let lowValue = PercentEncoding.hexValue(bytes[index + 2]),
+                      !(bytes[index + 1] >= 0x61 && bytes[index + 1] <= 0x66), !(bytes[index + 2] >= 0x61 && bytes[index + 2] <= 0x66),
+                      !PercentEncoding.isUnreserved(highValue << 4 | lowValue) else {
+                    clean = false
+                    return
+                }
+                index += 3
             }
         }
-        return true
+        return clean
+    }
+
+    /// The bytes that may stand raw in a URL without any rule reporting them.
+    static let rawAllowed: [Bool] = (0..<256).map { byte in
+        switch byte {
+        case 0x21, 0x23...0x24, 0x26...0x3B, 0x3D, 0x3F...0x5A, 0x5F, 0x61...0x7A, 0x7E: true
+        default: false
+        }
     }
 
     /// Reports each rule once, with how often it occurs and where first.
     func report(into report: (CheckRule, String) -> Void) {
         if isClean { return }
+        scan(into: report)
+    }
+
+    /// Reports each rule once, without first trying the quick pass.
+    func scan(into report: (CheckRule, String) -> Void) {
         var counts: [CheckRule: (count: Int, first: String, position: Int)] = [:]
         func note(_ rule: CheckRule, _ shown: String, _ position: Int) {
             if let existing = counts[rule] {

@@ -51,7 +51,8 @@ extension IntentURLInspector {
         var parameters: [(name: String, raw: Substring)] = []
         // What the author most likely meant: stray '&' and '#' text put back into the value before it.
         var intended: [(name: String, raw: Substring)] = []
-        var names = Set<String>()
+        // A handful of parameters: a list searched in order costs less than hashing each name.
+        var names: [String] = []
         // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
         for component in Self.components(of: parts.query) {
             let bytes = component.utf8
@@ -74,8 +75,10 @@ extension IntentURLInspector {
             if !known.isEmpty, !known.contains(parameter.name) {
                 report(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
             }
-            if !names.insert(parameter.name).inserted {
+            if names.contains(parameter.name) {
                 report(.repeatedParameter, "'\(parameter.name)' is given more than once; X uses only one of them")
+            } else {
+                names.append(parameter.name)
             }
             parameters.append(parameter)
             intended.append(parameter)
@@ -98,10 +101,11 @@ extension IntentURLInspector {
         }
 
         var suggestion: String?
+        guard !seen.isEmpty else { return Result(problems: problems, suggestion: nil) }
         let intendedValues = intended.compactMap { parameter in
             String(validating: PercentEncoding.decode(parameter.raw), as: UTF8.self).map { (name: parameter.name, value: $0) }
         }
-        if !seen.isEmpty, seen.contains(where: \.isMechanicallyFixable), !seen.contains(where: \.makesIntentAmbiguous),
+        if seen.contains(where: \.isMechanicallyFixable), !seen.contains(where: \.makesIntentAmbiguous),
            decoded.count == parameters.count, intendedValues.count == intended.count {
             let query = intendedValues.map { name, value in
                 name + "=" + IntentURL.encodeValue(name == "hashtags" ? Self.withoutLeadingHashes(value) : value, parameter: name)
@@ -115,6 +119,15 @@ extension IntentURLInspector {
 
 private extension IntentURLInspector {
     static let intentPath = BytePattern("/intent/")
+    static let commaHash = BytePattern(",#")
+
+    /// Whether `text` holds `byte`: memchr over the bytes when they are contiguous.
+    static func contains(_ byte: UInt8, in text: Substring) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        } ?? text.utf8.contains(byte)
+    }
 
     /// The non-empty parts of `query` between `&` bytes (found with memchr; offsets into UTF-8 are
     /// character boundaries here, since `&` is ASCII).
@@ -161,7 +174,7 @@ private extension IntentURLInspector {
         if raw.isEmpty {
             report(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
         }
-        if raw.utf8.contains(UInt8(ascii: "+")) {
+        if Self.contains(UInt8(ascii: "+"), in: raw) {
             report(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
         }
         if strict {
@@ -187,7 +200,8 @@ private extension IntentURLInspector {
                 checkHandle(String(entry.prefix { $0 != ":" }), parameter: name, report: report)
             }
         case "hashtags":
-            if value.split(separator: ",").contains(where: { $0.hasPrefix("#") }) {
+            // Some tag starts with '#': the value does, or a ',' is followed by one ('#' and ',' are ASCII).
+            if value.utf8.first == UInt8(ascii: "#") || Self.commaHash.occurs(in: value.utf8) {
                 report(.hashtagLeadingHash, "a hashtag in 'hashtags' starts with '#'; X adds the '#' itself, so write the tag without it")
             }
         case "in_reply_to", "tweet_id", "user_id":
@@ -217,7 +231,7 @@ private extension IntentURLInspector {
             case "text": total += PostLength.weight(of: value)
             case "url": total += PostLength.urlWeight
             case "hashtags":
-                for tag in value.split(separator: ",") { total += 2 + PostLength.weight(of: String(tag)) }
+                for tag in value.utf8.split(separator: UInt8(ascii: ",")) { total += 2 + PostLength.weight(of: String(decoding: tag, as: UTF8.self)) }
             case "via": total += 6 + PostLength.weight(of: value)
             default: break
             }

@@ -9,12 +9,9 @@ package enum HTTPURLSyntax {
 
     /// The first problem with `url`, or nil when it is `http://host…` or `https://host…`.
     package static func problem(in url: String) -> Problem? {
-        let head = url.utf8.prefix(8).map { $0 | 0x20 }
         let rest: Substring
-        if head.elementsEqual("https://".utf8) {
-            rest = url.dropFirst(8)
-        } else if head.prefix(7).elementsEqual("http://".utf8) {
-            rest = url.dropFirst(7)
+        if let end = schemeEnd(of: url) {
+            rest = url[end...]
         } else {
             let scheme = url.firstIndex(of: ":").map { String(url[..<$0]) }
             return .notHTTP(scheme: scheme.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } ? $0 : nil })
@@ -26,6 +23,22 @@ package enum HTTPURLSyntax {
         let hostName = host.first == UInt8(ascii: "[") ? host : (host.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).first ?? host)
         if hostName.isEmpty { return .missingHost }
         return nil
+    }
+
+    /// Where what follows `http://` or `https://` (in any case) starts, or nil for another beginning.
+    static func schemeEnd(of url: String) -> String.Index? {
+        let utf8 = url.utf8
+        var index = utf8.startIndex
+        for expected in "http".utf8 {
+            guard index < utf8.endIndex, utf8[index] | 0x20 == expected else { return nil }
+            index = utf8.index(after: index)
+        }
+        if index < utf8.endIndex, utf8[index] | 0x20 == UInt8(ascii: "s") { index = utf8.index(after: index) }
+        for expected in "://".utf8 {
+            guard index < utf8.endIndex, utf8[index] == expected else { return nil }
+            index = utf8.index(after: index)
+        }
+        return index
     }
 
     /// Whether any character of `text` is white space (a quick pass over the bytes when all are ASCII).
