@@ -22,35 +22,13 @@ package enum FileInput {
         }
         let size = Int(status.st_size)
         if size > limit { throw tooLarge(path, size: size, limit: limit, purpose: purpose) }
-        // One read of the known size for regular files; pipes and devices are read until their end.
-        var bytes: [UInt8] = []
-        var capacity = max(size + 1, 4096)
-        while true {
-            let start = bytes.count
-            var failed = false
-            var ended = false
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                if start > 0 { _ = buffer.initialize(from: bytes) }
-                var total = start
-                while total < capacity {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + total, capacity - total)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failed = true
-                        break
-                    }
-                    if got == 0 {
-                        ended = true
-                        break
-                    }
-                    total += got
-                }
-                initialized = total
+        do {
+            return try FileBytes.readToEnd(descriptor, expectedSize: size, limit: limit)
+        } catch {
+            switch error {
+            case .failed: throw unreadable(path)
+            case .tooLarge(let read): throw tooLarge(path, size: read, limit: limit, purpose: purpose)
             }
-            if failed { throw unreadable(path) }
-            if bytes.count > limit { throw tooLarge(path, size: bytes.count, limit: limit, purpose: purpose) }
-            if ended { return bytes }
-            capacity *= 2
         }
     }
 
