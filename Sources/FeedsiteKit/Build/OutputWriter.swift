@@ -25,7 +25,11 @@ struct OutputWriter {
     /// What the previous build recorded, if it finished without warnings and nobody has touched
     /// its files since: then a build from the same `fingerprint` has nothing to do.
     func upToDate(fingerprint: UInt64) -> (record: BuildManifest.Record, files: Int)? {
-        let manifest = readManifest()
+        upToDate(fingerprint: fingerprint, manifest: readManifest())
+    }
+
+    /// `upToDate(fingerprint:)` with the manifest already read.
+    func upToDate(fingerprint: UInt64, manifest: BuildManifest) -> (record: BuildManifest.Record, files: Int)? {
         guard manifest.complete, let record = manifest.record, record.fingerprint == fingerprint else { return nil }
         for (path, stamp) in manifest.files {
             guard let stamp, BuildManifest.Stamp.of(folder + "/" + path) == stamp else { return nil }
@@ -33,14 +37,32 @@ struct OutputWriter {
         return (record, manifest.files.count)
     }
 
-    /// Writes `files` (on all cores); returns what it did. `record` is kept in the manifest when the
-    /// build had no warnings, so that an unchanged rebuild can be skipped.
-    func write(_ files: [OutputFile], record: BuildManifest.Record?) throws(InputError) -> Counts {
+    /// The stamp of the file `file` would be written to, when that file already holds exactly its
+    /// bytes (then there is nothing to write); nil when it differs, is missing or cannot be read.
+    func unchangedStamp(of file: OutputFile) -> BuildManifest.Stamp? {
+        let descriptor = open(folder + "/" + file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        // A different size settles it without reading.
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
+              let existing = try? FileBytes.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
+              existing == file.bytes else { return nil }
+        return BuildManifest.Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec),
+                                   nanoseconds: Int(status.st_mtim.tv_nsec), inode: UInt64(status.st_ino))
+    }
+
+    /// Writes `files` (on all cores); returns what it did. `unchanged` are files this build produces
+    /// that were found identical on disk already (with their stamps): they count and stay in the
+    /// manifest but are not touched. `previous` is the manifest as the build found it. `record` is kept
+    /// in the manifest when the build had no warnings, so that an unchanged rebuild can be skipped.
+    func write(_ files: [OutputFile], unchanged: [String: BuildManifest.Stamp] = [:], previous: BuildManifest? = nil,
+               record: BuildManifest.Record?) throws(InputError) -> Counts {
         try Self.makeFolders(folder)
-        let previous = readManifest()
-        let current = Set(files.map(\.path))
+        let previous = previous ?? readManifest()
+        let current = Set(files.map(\.path)).union(unchanged.keys)
         if !previous.complete {
-            removeTemporaryFiles(in: Set((files.map(\.path) + previous.paths).map(Self.parent)).union([""]))
+            removeTemporaryFiles(in: Set((Array(current) + previous.paths).map(Self.parent)).union([""]))
         }
         // Record first every path this build may write, so an interrupted build leaves nothing unaccounted for.
         var intent = previous
@@ -51,7 +73,7 @@ struct OutputWriter {
 
         let written = Atomic<Int>(0)
         let failure = Mutex<InputError?>(nil)
-        let stamps = Mutex<[String: BuildManifest.Stamp?]>([:])
+        let stamps = Mutex<[String: BuildManifest.Stamp?]>(unchanged.mapValues { $0 })
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, files.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -73,7 +95,7 @@ struct OutputWriter {
         if let error = failure.withLock({ $0 }) { throw error }
 
         var counts = Counts(written: written.load(ordering: .relaxed), unchanged: 0, removed: 0)
-        counts.unchanged = files.count - counts.written
+        counts.unchanged = files.count - counts.written + unchanged.count
         for stale in previous.paths.subtracting(current).sorted() {
             let path = folder + "/" + stale
             if unlink(path) == 0 {

@@ -53,7 +53,8 @@ package struct SiteBuilder: Sendable {
                                     templatesFolder: config.templatesFolder)
         let fingerprint = BuildFingerprint.compute(config)
         let writer = OutputWriter(folder: config.outputFolder)
-        if let fingerprint, let previous = writer.upToDate(fingerprint: fingerprint) {
+        let manifest = writer.readManifest()
+        if let fingerprint, let previous = writer.upToDate(fingerprint: fingerprint, manifest: manifest) {
             return Self.unchanged(previous, since: start)
         }
         let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
@@ -74,16 +75,17 @@ package struct SiteBuilder: Sendable {
         // A first build (no output folder yet) is written beside it and renamed into place at the end.
         let staging = StagingFolder.begin(output: config.outputFolder, paths: allPaths)
         do {
-            let rendered = try render(templates, paths: pagePaths, existingFiles: existingFiles,
-                                      includeAccounts: accountPagesUseAccounts, staging: staging, progress: progress)
+            // Pages the last build wrote are compared with the files on disk as soon as they are rendered.
+            let existing = staging == nil ? ExistingOutput(writer: writer, paths: manifest.paths) : nil
+            let rendered = try render(templates, paths: pagePaths, existingFiles: existingFiles, includeAccounts: accountPagesUseAccounts,
+                                      staging: staging, existing: existing, progress: progress)
             var stamps = rendered.stamps
             if let staging {
                 for file in extraFiles { stamps[file.path] = try staging.write(file) }
             }
 
             progress(.checking)
-            // With a staging folder only pages with findings are still in memory: the rest are on disk.
-            let pages = rendered.files.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
+            let pages = rendered.withFindings.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
             var report = LinkChecker().report(rendered.results, pages: pagePaths.count, existingFiles: existingFiles)
             report.findings = report.findings.map { locateInTemplates($0, pages: pages, templates: templates) }
             report.findings = acceptLiteralPercents(in: report.findings)
@@ -101,12 +103,12 @@ package struct SiteBuilder: Sendable {
                 if try !staging.publish(BuildManifest(complete: true, record: record, files: stamps)) {
                     staging.discard(paths: allPaths)
                     // The staged pages were dropped from memory once written: render them again.
-                    let again = try render(templates, paths: pagePaths, existingFiles: existingFiles,
-                                           includeAccounts: accountPagesUseAccounts, staging: nil, progress: progress)
+                    let again = try render(templates, paths: pagePaths, existingFiles: existingFiles, includeAccounts: accountPagesUseAccounts,
+                                           staging: nil, existing: nil, progress: progress)
                     counts = try writer.write(again.files + extraFiles, record: record)
                 }
             } else {
-                counts = try writer.write(rendered.files + extraFiles, record: record)
+                counts = try writer.write(rendered.files + extraFiles, unchanged: rendered.unchanged, previous: manifest, record: record)
             }
             return BuildResult(pages: pagePaths.count, accounts: config.accounts.count, written: counts.written, unchanged: counts.unchanged,
                                removed: counts.removed, check: report, warnings: names.diagnostics.sorted(),
@@ -130,28 +132,38 @@ private extension SiteBuilder {
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The rendered pages in order, what checking each one found, and, when writing to a staging
-    /// folder, each written file's stamp. Pages written to a staging folder are kept in `files` only
-    /// when checking found something in them (to point findings at template lines): dropping the rest
-    /// at once keeps memory flat however many pages there are.
+    /// What rendering found. Only pages still to be written stay in memory (`files`, in order): those
+    /// written to a staging folder (`stamps`) and those found identical on disk (`unchanged`) are
+    /// dropped at once, which keeps memory flat however many pages there are; pages in which checking
+    /// found something are kept in `withFindings`, to point the findings at template lines.
     struct RenderedPages {
         var files: [OutputFile]
+        var unchanged: [String: BuildManifest.Stamp]
+        var withFindings: [OutputFile]
         var results: [LinkChecker.PageResult]
         var stamps: [String: BuildManifest.Stamp?]
     }
 
+    /// The output folder as the build found it: the files the last build wrote there.
+    struct ExistingOutput {
+        let writer: OutputWriter
+        let paths: Set<String>
+    }
+
     /// Renders the index, every account page and the 404 page (`paths`, in that order) on all cores, on
     /// threads with stacks large enough for the deepest nesting the renderer allows. Each page is
-    /// checked as soon as it is rendered and, with a staging folder, written to it at once.
+    /// checked as soon as it is rendered and, with a staging folder, written to it at once; otherwise
+    /// a page the last build wrote (`existing`) is compared with the file on disk.
     func render(_ templates: TemplateSet, paths: [String], existingFiles: Set<String>, includeAccounts: Bool, staging: StagingFolder?,
-                progress: @escaping @Sendable (Phase) -> Void) throws -> RenderedPages {
+                existing: ExistingOutput?, progress: @escaping @Sendable (Phase) -> Void) throws -> RenderedPages {
         let context = PageContext(config: config, accountPagesListAccounts: includeAccounts)
         let renderer = TemplateRenderer(partials: templates.partials, missingPartials: .error)
         let checker = LinkChecker()
         let accounts = config.accounts.count
         let total = paths.count
         let slots = Mutex<[OutputFile?]>([OutputFile?](repeating: nil, count: total))
-        let collected = Mutex<(results: [LinkChecker.PageResult], stamps: [String: BuildManifest.Stamp?])>(([], [:]))
+        let collected = Mutex<(results: [LinkChecker.PageResult], stamps: [String: BuildManifest.Stamp?],
+                               unchanged: [String: BuildManifest.Stamp], withFindings: [OutputFile])>(([], [:], [:], []))
         let failure = Mutex<(any Error)?>(nil)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
@@ -172,6 +184,8 @@ private extension SiteBuilder {
             var rendered: [(Int, OutputFile)] = []
             var results: [LinkChecker.PageResult] = []
             var stamps: [(String, BuildManifest.Stamp)] = []
+            var unchanged: [(String, BuildManifest.Stamp)] = []
+            var withFindings: [OutputFile] = []
             var memo = RelativeLink.Memo()
             work: while failure.withLock({ $0 == nil }) {
                 let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
@@ -181,9 +195,11 @@ private extension SiteBuilder {
                         let file = try page(index)
                         var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
                         checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+                        if !result.findings.isEmpty { withFindings.append(file) }
                         if let staging {
                             stamps.append((file.path, try staging.write(file)))
-                            if !result.findings.isEmpty { rendered.append((index, file)) }
+                        } else if let existing, existing.paths.contains(file.path), let stamp = existing.writer.unchangedStamp(of: file) {
+                            unchanged.append((file.path, stamp))
                         } else {
                             rendered.append((index, file))
                         }
@@ -202,11 +218,14 @@ private extension SiteBuilder {
             collected.withLock { collected in
                 collected.results += results
                 for (path, stamp) in stamps { collected.stamps[path] = stamp }
+                for (path, stamp) in unchanged { collected.unchanged[path] = stamp }
+                collected.withFindings += withFindings
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let all = collected.withLock { $0 }
-        return RenderedPages(files: slots.withLock { $0.compactMap { $0 } }, results: all.results, stamps: all.stamps)
+        return RenderedPages(files: slots.withLock { $0.compactMap { $0 } }, unchanged: all.unchanged, withFindings: all.withFindings,
+                             results: all.results, stamps: all.stamps)
     }
 
     /// `templates/assets/**`, to be copied to `assets/`.
