@@ -16,8 +16,7 @@ struct BuildManifest: Equatable {
         static func of(_ path: String) -> Stamp? {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
-            return Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
-                         inode: UInt64(status.st_ino))
+            return Stamp(status)
         }
     }
 
@@ -37,6 +36,14 @@ struct BuildManifest: Equatable {
     var paths: Set<String> { Set(files.keys) }
 
     static let empty = BuildManifest(complete: true, record: nil, files: [:])
+}
+
+extension BuildManifest.Stamp {
+    /// The stamp `stat` or `fstat` reported.
+    init(_ status: stat) {
+        self.init(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec),
+                  inode: UInt64(status.st_ino))
+    }
 }
 
 extension BuildManifest {

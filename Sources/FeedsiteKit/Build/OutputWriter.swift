@@ -48,8 +48,7 @@ struct OutputWriter {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
               let existing = try? FileBytes.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
               existing == file.bytes else { return nil }
-        return BuildManifest.Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec),
-                                   nanoseconds: Int(status.st_mtim.tv_nsec), inode: UInt64(status.st_ino))
+        return BuildManifest.Stamp(status)
     }
 
     /// Writes `files` (on all cores); returns what it did. `unchanged` are files this build produces
@@ -170,8 +169,7 @@ extension OutputWriter {
         var status = stat()
         guard fstat(descriptor, &status) == 0,
               linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else { return nil }
-        return BuildManifest.Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec),
-                                   nanoseconds: Int(status.st_mtim.tv_nsec), inode: UInt64(status.st_ino))
+        return BuildManifest.Stamp(status)
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {

@@ -65,8 +65,7 @@ extension StagingFolder {
         try OutputWriter.write(file.bytes, to: fileDescriptor, path: output + "/" + file.path)
         var status = stat()
         guard fstat(fileDescriptor, &status) == 0 else { throw failure(file.path) }
-        return BuildManifest.Stamp(size: Int(status.st_size), seconds: Int(status.st_mtim.tv_sec),
-                                   nanoseconds: Int(status.st_mtim.tv_nsec), inode: UInt64(status.st_ino))
+        return BuildManifest.Stamp(status)
     }
 
     /// Writes the finished build's manifest and renames the staging folder to the output folder.

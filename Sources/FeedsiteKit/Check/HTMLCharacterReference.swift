@@ -86,7 +86,7 @@ private extension HTMLCharacterReference {
     static func commonReference(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
         guard input[end - 1] == UInt8(ascii: ";") else { return nil }
         let candidate = UnsafeBufferPointer(rebasing: input[start..<end])
-        for entry in common where entry.name.count == candidate.count && entry.name.elementsEqual(candidate) {
+        for entry in common where entry.name.withUnsafeBufferPointer({ candidate.sameBytes(as: $0) }) {
             return entry.codePoint
         }
         return nil

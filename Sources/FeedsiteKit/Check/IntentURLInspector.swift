@@ -120,14 +120,7 @@ extension IntentURLInspector {
 private extension IntentURLInspector {
     static let intentPath = BytePattern("/intent/")
     static let commaHash = BytePattern(",#")
-
-    /// Whether `text` holds `byte`: memchr over the bytes when they are contiguous.
-    static func contains(_ byte: UInt8, in text: Substring) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            return memchr(base, Int32(byte), buffer.count) != nil
-        } ?? text.utf8.contains(byte)
-    }
+    static let plus = BytePattern("+")
 
     /// The non-empty parts of `query` between `&` bytes (found with memchr; offsets into UTF-8 are
     /// character boundaries here, since `&` is ASCII).
@@ -174,7 +167,7 @@ private extension IntentURLInspector {
         if raw.isEmpty {
             report(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
         }
-        if Self.contains(UInt8(ascii: "+"), in: raw) {
+        if Self.plus.occurs(in: raw.utf8) {
             report(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
         }
         if strict {

@@ -29,12 +29,6 @@ struct LinkCheckSink: HTMLTokenSink {
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
 
     static func isLinkAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = name.startIndex
-        switch name.count {
-        case 4: return name[start] == UInt8(ascii: "h") && name[start + 1] == UInt8(ascii: "r") && name[start + 2] == UInt8(ascii: "e")
-            && name[start + 3] == UInt8(ascii: "f")
-        case 3: return name[start] == UInt8(ascii: "s") && name[start + 1] == UInt8(ascii: "r") && name[start + 2] == UInt8(ascii: "c")
-        default: return false
-        }
+        name.sameBytes(as: "href") || name.sameBytes(as: "src")
     }
 }

@@ -111,17 +111,7 @@ enum RelativeLink {
             let link: String
         }
 
-        private var targets: [Key: String?] = [:]
         private var resolutions: [Key: (target: String?, exists: Bool)] = [:]
-
-        /// `RelativeLink.target(of:from:)`, remembered when that is safe.
-        mutating func target(of link: String, from page: String) -> String? {
-            guard let key = Self.key(link, page) else { return RelativeLink.target(of: link, from: page) }
-            if let known = targets[key] { return known }
-            let target = RelativeLink.target(of: link, from: page)
-            targets[key] = target
-            return target
-        }
 
         /// The link's target, and whether `files` holds it (as itself, as `<target>/index.html` or as
         /// `<target>.html`), remembered when that is safe; `files` must be the same on every call.

@@ -53,7 +53,7 @@ package struct TemplateRecord: Sendable, Hashable {
 extension TemplateRecord {
     /// The value of `key`, or nil when the schema has no such key.
     package subscript(key: String) -> TemplateValue? {
-        schema.slot(of: key, hash: key.hashValue).map { values[$0] }
+        value(of: key, hash: key.hashValue)
     }
 
     /// The value of `key` given its precomputed `hashValue` (the renderer's fast path).
