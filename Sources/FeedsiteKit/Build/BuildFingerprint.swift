@@ -5,17 +5,19 @@ import Glibc
 /// A hash of everything a build is made from: the feedsite binary, site.yml and every file of the
 /// templates folder. When it and every output file are unchanged, the build has nothing to do.
 enum BuildFingerprint {
+    /// The fingerprint of a loaded site, reading site.yml again.
     static func compute(_ config: SiteConfig) -> UInt64? {
-        compute(configPath: config.configPath, templatesFolder: config.templatesFolder)
+        guard let configBytes = try? FileBytes.read(config.configPath) else { return nil }
+        return compute(configPath: config.configPath, configBytes: configBytes, templatesFolder: config.templatesFolder)
     }
 
-    static func compute(configPath: String, templatesFolder: String) -> UInt64? {
+    /// The fingerprint of the site whose site.yml at `configPath` holds `configBytes`; nil when a file cannot be read.
+    static func compute(configPath: String, configBytes: [UInt8], templatesFolder: String) -> UInt64? {
         var hash = Hasher64()
         hash.add(Array(Generator.version.utf8))
         // The running binary: a new feedsite may render differently even under the same version.
         guard let binary = BuildManifest.Stamp.of("/proc/self/exe") else { return nil }
         hash.add(Array("\(binary.size) \(binary.seconds) \(binary.nanoseconds) \(binary.inode)".utf8))
-        guard let configBytes = try? FileBytes.read(configPath) else { return nil }
         hash.add(Array(configPath.utf8))
         hash.add(configBytes)
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }

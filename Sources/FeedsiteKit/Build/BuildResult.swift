@@ -14,6 +14,10 @@ package struct BuildResult: Sendable {
     package var warnings: [Diagnostic]
     /// Wall time in milliseconds.
     package var milliseconds: Int
+    /// The output folder (absolute).
+    package var outputFolder: String
+    /// Whether the output was already up to date, so nothing was rendered.
+    package var upToDate: Bool
 
     /// `built 12 pages for 10 accounts in 41 ms (3 written, 9 unchanged, 1 removed); 10 intent URLs checked, no problems`.
     package var summary: String {
@@ -22,5 +26,11 @@ package struct BuildResult: Sendable {
         return "built \(pages) page\(pages == 1 ? "" : "s") for \(accounts) account\(accounts == 1 ? "" : "s") in \(milliseconds) ms "
             + "(\(written) written, \(unchanged) unchanged, \(removed) removed); "
             + "\(check.intentURLs) intent URL\(check.intentURLs == 1 ? "" : "s") checked, \(problems)"
+    }
+
+    /// Whole milliseconds since `start`.
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -2,6 +2,11 @@ import Foundation
 
 /// Refuses output folders whose cleaning could destroy the site or the user's files.
 enum OutputFolderGuard {
+    /// Throws when the output folder of `folders` is one whose cleaning could destroy the site (see below).
+    static func check(_ folders: SiteFolders, configPath: String) throws(InputError) {
+        try check(output: folders.output, siteFolder: folders.site, configPath: configPath, templatesFolder: folders.templates)
+    }
+
     /// Throws when `output` is `/`, the home folder, the site folder, an ancestor of it, or holds site.yml or the templates.
     static func check(output: String, siteFolder: String, configPath: String, templatesFolder: String) throws(InputError) {
         let output = canonical(output)

@@ -10,18 +10,14 @@ package enum SiteConfigLoader {
         let bytes = try FileInput.read(path, purpose: "the site configuration",
                                        missingHint: "run 'feedsite init' to create a site here, or pass --config PATH",
                                        limit: maximumBytes)
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return try decode(bytes, file: path, siteFolder: absolute.deletingLastPathComponent().path)
+        return try decode(bytes, file: path, siteFolder: SiteFolders.siteFolder(of: path))
     }
 
     /// Validates config text; `file` names it in diagnostics, `siteFolder` anchors relative folders.
     package static func decode(_ bytes: [UInt8], file: String, siteFolder: String) throws(DiagnosticError) -> SiteConfig {
         var root = try YAMLReader(file: file).read(bytes)
         var decoder = SiteConfigDecoder(file: file)
-        let config = decoder.decode(root, siteFolder: siteFolder) { path in
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: siteFolder).appendingPathComponent(path)
-            return url.standardizedFileURL.path
-        }
+        let config = decoder.decode(root, siteFolder: siteFolder) { SiteFolders.resolve($0, in: siteFolder) }
         // Freeing the tree of a large file takes milliseconds that the build need not wait for.
         if bytes.count >= YAMLReader.pipelineThreshold { TreeDisposal(&root).start() }
         guard let config else { throw DiagnosticError(decoder.fields.diagnostics.diagnostics) }

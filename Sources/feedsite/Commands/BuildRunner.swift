@@ -1,6 +1,6 @@
 import FeedsiteKit
 
-/// Loads site.yml and builds, printing what happened: shared by `build` and `serve`.
+/// Runs the library's build and prints what happened: shared by `build` and `serve`.
 struct BuildRunner {
     let configPath: String
     let quiet: Bool
@@ -11,26 +11,13 @@ struct BuildRunner {
         var code: ExitCode
         /// The diagnostics as text, when the build failed.
         var failure: String?
-        /// The configuration, when it was loaded (not when the build had nothing to do).
-        var config: SiteConfig?
     }
 
     func run(_ console: Console) -> Outcome {
-        if let unchanged = SiteBuilder.unchangedBuild(configPath: configPath) {
-            if !quiet { console.err(unchanged.summary) }
-            return Outcome(code: .success, failure: nil, config: nil)
-        }
-        let config: SiteConfig
-        do {
-            config = try SiteConfigLoader.load(path: configPath)
-        } catch {
-            return Outcome(code: console.fail(error), failure: Self.describe(error), config: nil)
-        }
-        let builder = SiteBuilder(config: config, displayPath: DisplayPath.relative)
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
-            let result = try builder.build { phase in
+            let result = try SiteBuilder.build(configPath: configPath, displayPath: DisplayPath.relative) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")
             }
@@ -38,17 +25,17 @@ struct BuildRunner {
             console.report(result.warnings)
             for line in result.check.textLines() { console.err(line) }
             if !quiet { console.err(result.summary) }
-            if verbose { console.err("wrote \(DisplayPath.relative(config.outputFolder))") }
-            return Outcome(code: .success, failure: nil, config: config)
+            if verbose, !result.upToDate { console.err("wrote \(DisplayPath.relative(result.outputFolder))") }
+            return Outcome(code: .success, failure: nil)
         } catch let failure as BuildCheckFailure {
             if showProgress { console.progress(nil) }
             let lines = failure.report.textLines()
             for line in lines { console.err(line) }
             console.err("build stopped: \(failure.report.summary); nothing was written")
-            return Outcome(code: .findings, failure: lines.joined(separator: "\n"), config: config)
+            return Outcome(code: .findings, failure: lines.joined(separator: "\n"))
         } catch {
             if showProgress { console.progress(nil) }
-            return Outcome(code: console.fail(error), failure: Self.describe(error), config: config)
+            return Outcome(code: console.fail(error), failure: Self.describe(error))
         }
     }
 

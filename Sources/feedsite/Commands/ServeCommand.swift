@@ -42,24 +42,24 @@ struct ServeCommand: Command {
     func run(_ console: Console) -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false)
         let first = runner.run(console)
-        guard let config = first.config ?? (first.code == .success ? try? SiteConfigLoader.load(path: configPath) : nil) else {
-            return first.code
+        guard let folders = SiteFolders.locate(configPath: configPath) else {
+            return first.code == .success ? console.fail(InputError("\(configPath): cannot be read")) : first.code
         }
         let server: PreviewServer
         do {
-            try FileManager.default.createDirectory(atPath: config.outputFolder, withIntermediateDirectories: true)
-            server = try PreviewServer(folder: config.outputFolder, host: host, port: port)
+            try FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
+            server = try PreviewServer(folder: folders.output, host: host, port: port)
         } catch let error as InputError {
             return console.fail(error)
         } catch {
-            return console.fail(InputError("\(config.outputFolder): cannot be created"))
+            return console.fail(InputError("\(folders.output): cannot be created"))
         }
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
-        console.out("serving \(DisplayPath.relative(config.outputFolder)) on \(server.url)\n")
-        console.err(watch ? "watching \(configPath) and \(DisplayPath.relative(config.templatesFolder)) for changes; Ctrl-C stops"
+        console.out("serving \(DisplayPath.relative(folders.output)) on \(server.url)\n")
+        console.err(watch ? "watching \(configPath) and \(DisplayPath.relative(folders.templates)) for changes; Ctrl-C stops"
                           : "not watching for changes; Ctrl-C stops")
-        let watcher = watch ? FileWatcher(paths: [configPath, config.templatesFolder]) : nil
+        let watcher = watch ? FileWatcher(paths: [configPath, folders.templates]) : nil
         if let watcher {
             watcher.start {
                 console.err("change detected, rebuilding")

@@ -1,0 +1,30 @@
+/// What a build will produce, decided before anything is rendered: the pages to render and the
+/// files to copy or generate as they are. So every path of the output folder is known up front,
+/// and each page's relative links can be checked as soon as it is rendered.
+struct BuildPlan: Sendable {
+    /// The pages, index first, in the order of the accounts in site.yml.
+    var pages: [PlannedPage]
+    /// Files that are not rendered from templates: assets and sitemap.xml.
+    var files: [OutputFile]
+
+    /// Every path the build writes, pages first.
+    var paths: [String] { pages.map(\.path) + files.map(\.path) }
+}
+
+extension BuildPlan {
+    /// The plan for `site`: an index, a page per account, a 404 page when there is a template for
+    /// it, the assets, and sitemap.xml when the site has a `base_url`.
+    init(_ site: LoadedSite, assets: [OutputFile]) {
+        let config = site.config
+        pages = [PlannedPage(kind: .index, path: "index.html")]
+        pages.reserveCapacity(config.accounts.count + 2)
+        for (index, account) in config.accounts.enumerated() {
+            pages.append(PlannedPage(kind: .account(index), path: account.slug + "/index.html"))
+        }
+        if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
+        files = assets
+        if let baseURL = config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
+        }
+    }
+}

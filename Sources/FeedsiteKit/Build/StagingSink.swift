@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Pages of a first build (no output folder yet, or an empty one): each is written at once into a
+/// staging folder beside the output folder, and dropped from memory; publishing renames the
+/// staging folder into place, so nobody ever sees part of a site.
+final class StagingSink: PageSink {
+    let staging: StagingFolder
+    /// Every path the build may write (recorded in the staging folder's manifest before any write).
+    let paths: [String]
+    /// The output folder, written file by file if it appears while the build runs.
+    let writer: OutputWriter
+    private let stamps = Mutex<[String: BuildManifest.Stamp?]>([:])
+
+    /// A sink for `plan`, or nil when the output folder holds something (or no staging folder can be made).
+    init?(output: String, plan: BuildPlan) {
+        let paths = plan.paths
+        guard let staging = StagingFolder.begin(output: output, paths: paths) else { return nil }
+        self.staging = staging
+        self.paths = paths
+        writer = OutputWriter(folder: output)
+    }
+
+    func accept(_ file: OutputFile) throws(InputError) {
+        let stamp = try staging.write(file)
+        stamps.withLock { $0[file.path] = stamp }
+    }
+
+    func publish(_ files: [OutputFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
+        for file in files { try accept(file) }
+        let manifest = BuildManifest(complete: true, record: record, files: stamps.withLock { $0 })
+        if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count) }
+        // Something appeared at the output path meanwhile: move the staged site into it file by file.
+        var staged: [OutputFile] = []
+        staged.reserveCapacity(paths.count)
+        for path in paths {
+            do {
+                staged.append(OutputFile(path: path, bytes: try FileBytes.read(staging.path + "/" + path)))
+            } catch {
+                throw InputError("\(staging.path)/\(path): cannot be read back from the staging folder")
+            }
+        }
+        staging.discard(paths: paths)
+        return try writer.write(staged, record: record)
+    }
+
+    func discard() {
+        staging.discard(paths: paths)
+    }
+}

@@ -1,0 +1,34 @@
+/// The build's first phase: whether the output folder already holds exactly what this build would
+/// write. It compares a fingerprint of everything a build is made from (the binary, site.yml, the
+/// templates) with the one the last clean build recorded, and every file's size, time and inode
+/// with the manifest.
+struct UpToDateCheck {
+    /// The fingerprint of this build's inputs; nil when an input cannot be read (then no build is skipped).
+    let fingerprint: UInt64?
+    /// What the last build recorded, when it is up to date.
+    let previous: (record: BuildManifest.Record, files: Int)?
+}
+
+extension UpToDateCheck {
+    /// Checks the site whose site.yml at `configPath` holds `configBytes`, with folders `folders`.
+    init(configPath: String, configBytes: [UInt8], folders: SiteFolders, manifest: BuildManifest? = nil) {
+        let fingerprint = BuildFingerprint.compute(configPath: configPath, configBytes: configBytes, templatesFolder: folders.templates)
+        var previous: (record: BuildManifest.Record, files: Int)?
+        if let fingerprint, (try? OutputFolderGuard.check(folders, configPath: configPath)) != nil {
+            let writer = OutputWriter(folder: folders.output)
+            previous = writer.upToDate(fingerprint: fingerprint, manifest: manifest ?? writer.readManifest())
+        }
+        self.init(fingerprint: fingerprint, previous: previous)
+    }
+
+    /// The result of a build that had nothing to do.
+    func result(since start: ContinuousClock.Instant, outputFolder: String) -> BuildResult? {
+        guard let previous else { return nil }
+        return BuildResult(pages: previous.record.pages, accounts: previous.record.accounts, written: 0, unchanged: previous.files,
+                           removed: 0,
+                           check: CheckReport(findings: [], filesChecked: previous.record.pages, intentURLs: previous.record.intentURLs,
+                                              links: 0),
+                           warnings: [], milliseconds: BuildResult.milliseconds(since: start), outputFolder: outputFolder,
+                           upToDate: true)
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct BuildManifestTests {
+    @Test("a manifest reads back exactly as written, numbers from 0 to the largest 64-bit value included",
+          arguments: [UInt64(0), 7, 10, 1_000_000_007, UInt64(Int.max), UInt64.max])
+    func roundTrip(number: UInt64) throws {
+        let stamp = BuildManifest.Stamp(size: Int(number % UInt64(Int.max)), seconds: 1_700_000_000, nanoseconds: 999_999_999, inode: number)
+        let manifest = BuildManifest(complete: true, record: BuildManifest.Record(fingerprint: number, pages: 3, intentURLs: 2, accounts: 1),
+                                     files: ["index.html": .some(stamp), "a b/index.html": BuildManifest.Stamp?.none])
+        let read = try #require(BuildManifest(bytes: manifest.bytes))
+        #expect(read == manifest)
+        var digits: [UInt8] = []
+        BuildManifest.appendNumber(number, to: &digits)
+        #expect(String(decoding: digits, as: UTF8.self) == String(number))
+    }
+
+    @Test("a manifest naming a path outside the folder is not read at all",
+          arguments: ["../x", "/etc/passwd", "a/../../x", ""])
+    func refusesOutsidePaths(path: String) {
+        let bytes = Array("feedsite-manifest 3 complete\n1 2.3 4 \(path)\n".utf8)
+        #expect(BuildManifest(bytes: bytes) == nil)
+    }
+}

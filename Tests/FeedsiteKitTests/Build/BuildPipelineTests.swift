@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+/// The build's phases one by one: the up-to-date check, the plan, the sinks.
+@Suite struct BuildPipelineTests {
+    static func build(_ site: TemporarySite) throws -> BuildResult {
+        try SiteBuilder.build(configPath: site.path + "/site.yml")
+    }
+
+    @Test("the plan lists typed pages: the index, one page per account in site.yml order, then the 404 page")
+    func planKinds() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/feeds\naccounts:\n  - handle: Zed\n  - handle: amy\n"])
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let loaded = try LoadedSite(config: config, displayPath: { $0 })
+        let plan = BuildPlan(loaded, assets: [OutputFile(path: "assets/a.css", bytes: [])])
+        #expect(plan.pages == [PlannedPage(kind: .index, path: "index.html"), PlannedPage(kind: .account(0), path: "zed/index.html"),
+                               PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .notFound, path: "404.html")])
+        #expect(plan.files.map(\.path) == ["assets/a.css", "sitemap.xml"])
+        #expect(loaded.template(for: .notFound).name.hasSuffix("404.html"))
+        #expect(loaded.template(for: .account(1)).name.hasSuffix("account.html"))
+    }
+
+    @Test("without a 404 template or a base_url the plan has no 404 page and no sitemap")
+    func planWithoutOptionalPages() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
+        try FileManager.default.removeItem(atPath: site.path + "/templates/404.html")
+        let loaded = try LoadedSite(config: try SiteConfigLoader.load(path: site.path + "/site.yml"), displayPath: { $0 })
+        let plan = BuildPlan(loaded, assets: [])
+        #expect(plan.pages.map(\.kind) == [.index, .account(0)])
+        #expect(plan.files.isEmpty)
+    }
+
+    @Test("an unchanged rebuild is recognised from the output folder site.yml names, wherever that is",
+          arguments: ["", "output: public\n", "output: \"deploy/site\"\n", "# output: commented\noutput: out\n"])
+    func upToDateFindsOutputFolder(outputLine: String) throws {
+        let site = try TemporarySite(["site.yml": "title: T\n\(outputLine)accounts:\n  - handle: amy\n"])
+        let first = try Self.build(site)
+        #expect(!first.upToDate)
+        #expect(first.written > 0)
+        let second = try Self.build(site)
+        #expect(second.upToDate)
+        #expect(second.written == 0)
+        #expect(second.pages == first.pages)
+        #expect(second.outputFolder == first.outputFolder)
+    }
+
+    @Test("a site.yml that only mentions the word output elsewhere still finds its default output folder as up to date")
+    func wordOutputElsewhere() throws {
+        let site = try TemporarySite(["site.yml": "title: output\ndescription: where output goes\naccounts:\n  - handle: amy\n"])
+        _ = try Self.build(site)
+        #expect(try Self.build(site).upToDate)
+    }
+
+    @Test("any change to site.yml, a template or an output file makes the next build a real one")
+    func changesDefeatUpToDate() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
+        _ = try Self.build(site)
+        try site.write("site.yml", "title: T2\naccounts:\n  - handle: amy\n")
+        #expect(try !Self.build(site).upToDate)
+        #expect(try Self.build(site).upToDate)
+        try site.write("templates/partials/extra.html", "x")
+        #expect(try !Self.build(site).upToDate)
+        #expect(try Self.build(site).upToDate)
+        try site.write("output/amy/index.html", "edited by hand")
+        let repaired = try Self.build(site)
+        #expect(!repaired.upToDate)
+        #expect(repaired.written == 1)
+        #expect(site.read("output/amy/index.html")?.contains("<!DOCTYPE html>") == true)
+    }
+
+    @Test("a build with warnings is never skipped, so its warnings are shown every time")
+    func warningsAreNotSkipped() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n",
+                                      "templates/partials/footer-extra.html": "{{acount.handle}}"])
+        try site.write("templates/index.html", (site.read("templates/index.html") ?? "") + "{{> footer-extra}}")
+        let first = try Self.build(site)
+        #expect(!first.warnings.isEmpty)
+        let second = try Self.build(site)
+        #expect(!second.upToDate)
+        #expect(second.warnings == first.warnings)
+        #expect(second.written == 0)
+    }
+
+    @Test("the one-call build reports bad site.yml the way the loader does")
+    func loadErrors() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n    colour: red\n"])
+        #expect(throws: DiagnosticError.self) { try Self.build(site) }
+        #expect(!site.exists("output"))
+        #expect(throws: InputError.self) { try SiteBuilder.build(configPath: site.path + "/missing.yml") }
+    }
+
+    @Test("a page that fails the check leaves the existing output untouched, whichever sink the build used")
+    func failedRebuildWritesNothing() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n  - handle: bob\n"])
+        _ = try Self.build(site)
+        let before = try site.snapshot()
+        try site.write("site.yml", "title: T\naccounts:\n  - handle: amy\n  - handle: carl\n")
+        try site.write("templates/404.html", "<a href=\"https://twitter.com/intent/tweet?text=a b\">x</a>")
+        #expect(throws: BuildCheckFailure.self) { try Self.build(site) }
+        #expect(try site.snapshot() == before)
+    }
+}
