@@ -15,7 +15,8 @@ final class FolderSink: PageSink {
         self.previous = previous
     }
 
-    func accept(_ file: OutputFile) {
+    func accept(_ file: OutputFile) throws(InputError) {
+        try writer.refuseLinkedFolder(above: file.path)
         if previous.files[file.path] != nil, let stamp = writer.unchangedStamp(of: file) {
             pending.withLock { $0.unchanged[file.path] = stamp }
         } else {

@@ -25,6 +25,10 @@ enum OutputFolderGuard {
         if templates == output || templates.hasPrefix(output + "/") {
             throw InputError("refusing to build into \(output), which contains the templates folder", hint: hint)
         }
+        // Assets are copied from the templates folder: an output folder inside it would copy itself.
+        if output.hasPrefix(templates + "/") {
+            throw InputError("refusing to build into \(output), which is inside the templates folder", hint: hint)
+        }
     }
 
     /// An absolute path with `.`, `..` and symbolic links resolved (as far as the path exists).

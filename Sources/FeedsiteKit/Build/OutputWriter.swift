@@ -40,7 +40,7 @@ struct OutputWriter {
     /// The stamp of the file `file` would be written to, when that file already holds exactly its
     /// bytes (then there is nothing to write); nil when it differs, is missing or cannot be read.
     func unchangedStamp(of file: OutputFile) -> BuildManifest.Stamp? {
-        let descriptor = open(folder + "/" + file.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder + "/" + file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -95,7 +95,7 @@ struct OutputWriter {
 
         var counts = Counts(written: written.load(ordering: .relaxed), unchanged: 0, removed: 0)
         counts.unchanged = files.count - counts.written + unchanged.count
-        for stale in previous.paths.subtracting(current).sorted() {
+        for stale in previous.paths.subtracting(current).sorted() where linkedFolder(above: stale) == nil {
             let path = folder + "/" + stale
             if unlink(path) == 0 {
                 counts.removed += 1
@@ -132,10 +132,11 @@ extension OutputWriter {
     func writeIfChanged(_ file: OutputFile, probablyNew: Bool) throws(InputError) -> (wrote: Bool, stamp: BuildManifest.Stamp?) {
         let path = folder + "/" + file.path
         let directory = folder + "/" + Self.parent(of: file.path)
+        try refuseLinkedFolder(above: file.path)
         if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: true) {
             return (true, stamp)
         }
-        if let existing = try? FileBytes.read(path) {
+        if let existing = Self.regularFileBytes(path) {
             if existing == file.bytes { return (false, BuildManifest.Stamp.of(path)) }
         } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: false) {
             return (true, stamp)
@@ -233,5 +234,40 @@ extension OutputWriter {
             guard rmdir(folder + "/" + parent) == 0 else { return }
             parent = Self.parent(of: parent)
         }
+    }
+
+    /// The first folder between the output folder and `relative` that is a symbolic link (or not a
+    /// folder at all), as a path relative to the output folder; nil when every one is a real folder or
+    /// does not exist yet. Nothing is ever written or deleted through such a link.
+    func linkedFolder(above relative: String) -> String? {
+        var end = relative.startIndex
+        while let slash = relative[end...].firstIndex(of: "/") {
+            let prefix = String(relative[..<slash])
+            var status = stat()
+            if lstat(folder + "/" + prefix, &status) == 0 {
+                if status.st_mode & S_IFMT != S_IFDIR { return prefix }
+            } else {
+                return nil
+            }
+            end = relative.index(after: slash)
+        }
+        return nil
+    }
+
+    /// Throws when a folder on the way to `relative` is a symbolic link.
+    func refuseLinkedFolder(above relative: String) throws(InputError) {
+        guard let linked = linkedFolder(above: relative) else { return }
+        throw InputError("\(folder)/\(linked): is a symbolic link (or not a folder); feedsite never writes through links inside the output folder",
+                         hint: "remove \(folder)/\(linked) and build again")
+    }
+
+    /// The bytes of the regular file at `path`, not following a final symbolic link; nil otherwise.
+    static func regularFileBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? FileBytes.readToEnd(descriptor, expectedSize: Int(status.st_size), limit: 1 << 30)
     }
 }

@@ -17,6 +17,8 @@ package struct SiteBuilder: Sendable {
     package let config: SiteConfig
     /// How folders are shown in messages (relative to the working folder when possible).
     package var displayPath: @Sendable (String) -> String
+    /// Whether files in the output folder that feedsite did not write may be overwritten (`--force`).
+    package var overwritesForeignFiles = false
     /// The fingerprint of the inputs, when taken before the config was loaded (see `build(configPath:)`).
     var fingerprint: UInt64??
 
@@ -31,7 +33,8 @@ extension SiteBuilder {
     /// Builds the site of the site.yml at `configPath`. When the last build is up to date (same
     /// binary, site.yml and templates, a clean build, output untouched) it returns at once, having
     /// read only `templates:` and `output:` from site.yml. Throws as `build(progress:)` does.
-    package static func build(configPath: String, displayPath: @escaping @Sendable (String) -> String = { $0 },
+    package static func build(configPath: String, overwritesForeignFiles: Bool = false,
+                              displayPath: @escaping @Sendable (String) -> String = { $0 },
                               progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
         let start = ContinuousClock.now
         let bytes = try FileInput.read(configPath, purpose: "the site configuration",
@@ -44,6 +47,7 @@ extension SiteBuilder {
 
         let config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
         var builder = SiteBuilder(config: config, displayPath: displayPath)
+        builder.overwritesForeignFiles = overwritesForeignFiles
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders { builder.fingerprint = .some(check.fingerprint) }
         return try builder.build(progress: progress, since: start)
@@ -66,7 +70,13 @@ private extension SiteBuilder {
 
         let site = try LoadedSite(config: config, displayPath: displayPath)
         let plan = BuildPlan(site, assets: try assets())
-        let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan) ?? FolderSink(writer: writer, previous: manifest)
+        let sink: any PageSink
+        if let staging = StagingSink(output: config.outputFolder, plan: plan) {
+            sink = staging
+        } else {
+            if !overwritesForeignFiles { try refuseForeignFiles(plan, writer: writer, manifest: manifest) }
+            sink = FolderSink(writer: writer, previous: manifest)
+        }
         do {
             let checked = try renderAndCheck(plan, site: site, into: sink, progress: progress)
             progress(.checking)
@@ -95,6 +105,21 @@ private extension SiteBuilder {
         }
         guard let bytes = try? FileBytes.read(config.configPath) else { return UpToDateCheck(fingerprint: nil, previous: nil) }
         return UpToDateCheck(configPath: config.configPath, configBytes: bytes, folders: config.folders, manifest: manifest)
+    }
+
+    /// Throws when the plan would overwrite files that are in the output folder but not in its
+    /// manifest: the user's own files, which a build never replaces without `--force`.
+    func refuseForeignFiles(_ plan: BuildPlan, writer: OutputWriter, manifest: BuildManifest) throws(InputError) {
+        var foreign: [String] = []
+        for path in plan.paths where manifest.files[path] == nil {
+            var status = stat()
+            if lstat(writer.folder + "/" + path, &status) == 0 { foreign.append(path) }
+        }
+        guard !foreign.isEmpty else { return }
+        let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
+        throw InputError("\(displayPath(writer.folder)): \(foreign.count) file\(foreign.count == 1 ? "" : "s") that feedsite did not write "
+                         + "would be overwritten: \(shown)",
+                         hint: "move \(foreign.count == 1 ? "it" : "them") out of the output folder, or build with --force to overwrite them")
     }
 
     /// `templates/assets/**`, to be copied to `assets/`.

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+/// The build writes and deletes only inside the output folder, and only what it wrote itself.
+@Suite struct OutputSafetyTests {
+    static let twoAccounts = "title: T\naccounts:\n  - handle: a\n  - handle: b\n"
+
+    /// A folder outside the site, standing for anything the user owns elsewhere.
+    static func outsideFolder(_ site: TemporarySite, holding contents: String) throws -> String {
+        let outside = site.path + "-outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: outside + "/index.html"))
+        return outside
+    }
+
+    /// Builds the site, then replaces the folder of account `a`'s page by a link to a folder outside.
+    static func linkPageFolderOutside(_ site: TemporarySite) throws -> String {
+        _ = try site.build()
+        let outside = try outsideFolder(site, holding: "mine")
+        try FileManager.default.removeItem(atPath: site.path + "/output/a")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/output/a", withDestinationPath: outside)
+        return outside
+    }
+
+    @Test("a page folder replaced by a link to a folder outside is never written through: the build stops and names the link")
+    func linkedPageFolderIsNotWritten() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        let outside = try Self.linkPageFolderOutside(site)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        #expect {
+            try site.build()
+        } throws: { error in
+            let message = (error as? InputError)?.message ?? ""
+            return message.contains("output/a") && message.contains("symbolic link")
+        }
+        #expect(FileManager.default.contents(atPath: outside + "/index.html") == Data("mine".utf8))
+    }
+
+    @Test("a page that is no longer built is not deleted through a linked folder")
+    func linkedPageFolderIsNotDeletedThrough() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        let outside = try Self.linkPageFolderOutside(site)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try site.write("site.yml", "title: T\naccounts:\n  - handle: b\n")
+        let result = try site.build()
+        #expect(result.removed == 0)
+        #expect(FileManager.default.contents(atPath: outside + "/index.html") == Data("mine".utf8))
+        #expect(site.read("output/b/index.html") != nil)
+    }
+
+    @Test("a page file replaced by a link is replaced by the page, and the link's target is left alone")
+    func linkedPageFileIsReplaced() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        _ = try site.build()
+        let outside = try Self.outsideFolder(site, holding: "mine")
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.removeItem(atPath: site.path + "/output/a/index.html")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/output/a/index.html", withDestinationPath: outside + "/index.html")
+        _ = try site.build()
+        let attributes = try FileManager.default.attributesOfItem(atPath: site.path + "/output/a/index.html")
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(site.read("output/a/index.html")?.contains("<!DOCTYPE html>") == true)
+        #expect(FileManager.default.contents(atPath: outside + "/index.html") == Data("mine".utf8))
+    }
+
+    @Test("an output folder inside the templates folder is refused", arguments: [
+        "output: templates/assets/out\n", "output: templates/out\n", "output: templates\n",
+    ])
+    func outputInsideTemplates(_ line: String) throws {
+        let site = try TemporarySite(["site.yml": line + Self.twoAccounts])
+        #expect {
+            try site.build()
+        } throws: { error in
+            (error as? InputError)?.message.contains("inside the templates folder") == true
+                || (error as? InputError)?.message.contains("contains the templates folder") == true
+        }
+        #expect(!site.exists("templates/assets/out"))
+        #expect(!site.exists("templates/out"))
+    }
+
+    @Test("files the user put in an output folder without a manifest are not overwritten: the build lists them and stops")
+    func foreignFilesWithoutManifest() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts, "output/index.html": "my own page", "output/b/index.html": "mine too",
+                                      "output/notes.txt": "kept"])
+        #expect {
+            try site.build()
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.message.contains("index.html") && error.message.contains("b/index.html") && !error.message.contains("notes.txt")
+                && error.hint?.contains("--force") == true
+        }
+        #expect(site.read("output/index.html") == "my own page")
+        #expect(site.read("output/b/index.html") == "mine too")
+        #expect(!site.exists("output/a/index.html"))
+    }
+
+    @Test("with force, files the user put in the output folder are overwritten and from then on belong to feedsite")
+    func foreignFilesWithForce() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts, "output/index.html": "my own page", "output/notes.txt": "kept"])
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        var builder = SiteBuilder(config: config)
+        builder.overwritesForeignFiles = true
+        _ = try builder.build()
+        #expect(site.read("output/index.html")?.contains("<!DOCTYPE html>") == true)
+        #expect(site.read("output/notes.txt") == "kept")
+        _ = try site.build()
+    }
+
+    @Test("a new account whose page path holds a file the user made is not overwritten in a rebuild either")
+    func foreignFileInRebuild() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        _ = try site.build()
+        try site.write("output/c/index.html", "hand made")
+        try site.write("site.yml", Self.twoAccounts + "  - handle: c\n")
+        #expect(throws: InputError.self) { try site.build() }
+        #expect(site.read("output/c/index.html") == "hand made")
+    }
+}
