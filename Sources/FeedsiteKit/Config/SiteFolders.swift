@@ -21,7 +21,7 @@ package struct SiteFolders: Sendable, Equatable {
     /// The folders of a site whose site.yml at `configPath` holds `bytes`, reading only the top-level
     /// `templates:` and `output:`. Nil when the text is not YAML the loader could read.
     package static func locate(configPath: String, bytes: [UInt8]) -> SiteFolders? {
-        guard let values = YAMLReader(file: configPath).topLevelValues(bytes, keys: ["templates", "output"]) else { return nil }
+        guard let values = TopLevelKeys.values(bytes, keys: ["templates", "output"], file: configPath) else { return nil }
         let site = siteFolder(of: configPath)
         return SiteFolders(site: site, templates: resolve(values["templates"] ?? "templates", in: site),
                            output: resolve(values["output"] ?? "output", in: site))
