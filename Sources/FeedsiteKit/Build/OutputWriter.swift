@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,30 +68,21 @@ struct OutputWriter {
         for path in current where intent.files[path] == nil { intent.files[path] = .some(nil) }
         try writeManifest(intent)
 
-        let written = Atomic<Int>(0)
-        let failure = Mutex<InputError?>(nil)
-        let stamps = Mutex<[String: BuildManifest.Stamp?]>(unchanged.mapValues { $0 })
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, files.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var stamped: [(String, BuildManifest.Stamp?)] = []
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count, failure.withLock({ $0 == nil }) else { break }
-                do throws(InputError) {
-                    let file = files[index]
-                    let result = try writeIfChanged(file, probablyNew: previous.files[file.path] == nil)
-                    if result.wrote { written.wrappingAdd(1, ordering: .relaxed) }
-                    stamped.append((file.path, result.stamp))
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                }
-            }
-            stamps.withLock { all in for (path, stamp) in stamped { all[path] = stamp } }
+        // All changed files are written beside their targets, then renamed into place together; on
+        // failure the folder is left as it was, and so is the manifest.
+        let transaction: OutputTransaction
+        do throws(InputError) {
+            transaction = try OutputTransaction(folder: folder, files: files, previous: previous)
+            try transaction.commit()
+        } catch {
+            try? writeManifest(previous)
+            throw error
         }
-        if let error = failure.withLock({ $0 }) { throw error }
+        var stamps: [String: BuildManifest.Stamp?] = unchanged.mapValues { $0 }
+        for (path, stamp) in transaction.unchanged { stamps[path] = stamp }
+        for file in transaction.staged { stamps[file.path] = file.stamp }
 
-        var counts = Counts(written: written.load(ordering: .relaxed), unchanged: 0, removed: 0)
+        var counts = Counts(written: transaction.staged.count, unchanged: 0, removed: 0)
         counts.unchanged = files.count - counts.written + unchanged.count
         for stale in previous.paths.subtracting(current).sorted() where linkedFolder(above: stale) == nil {
             let path = folder + "/" + stale
@@ -102,7 +91,7 @@ struct OutputWriter {
                 removeEmptyParents(of: stale)
             }
         }
-        try writeManifest(BuildManifest(complete: true, record: record, files: stamps.withLock { $0 }))
+        try writeManifest(BuildManifest(complete: true, record: record, files: stamps))
         return counts
     }
 }
@@ -123,54 +112,6 @@ extension OutputWriter {
         if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw InputError("\(path): cannot create the folder: \(String(cString: strerror(errno)))")
         }
-    }
-
-    /// Writes the file unless it already holds exactly these bytes; returns whether it wrote, and
-    /// the file's stamp. A new file is written as an unnamed file and then linked into place, an
-    /// existing one through a temporary file and a rename: either way a file is never seen half written.
-    /// `probablyNew`: the last build did not write this path, so try creating it before reading it.
-    func writeIfChanged(_ file: OutputFile, probablyNew: Bool) throws(InputError) -> (wrote: Bool, stamp: BuildManifest.Stamp?) {
-        let path = folder + "/" + file.path
-        let directory = folder + "/" + Self.parent(of: file.path)
-        try refuseLinkedFolder(above: file.path)
-        if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: true) {
-            return (true, stamp)
-        }
-        if let existing = Self.regularFileBytes(path) {
-            if existing == file.bytes { return (false, BuildManifest.Stamp.of(path)) }
-        } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: false) {
-            return (true, stamp)
-        }
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-        let temporary = directory + "/" + Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + "-" + name
-        if access(directory, F_OK) != 0 { try Self.makeFolders(directory) }
-        try Self.writeAll(file.bytes, to: temporary)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw InputError("\(path): cannot be written: \(reason)")
-        }
-        return (true, BuildManifest.Stamp.of(path))
-    }
-
-    /// Linux's O_TMPFILE: an unnamed file in `directory`, linked as `path` once complete. Returns its
-    /// stamp, or nil when the system cannot do it or `path` exists (the caller then takes the other way).
-    /// `folderFirst`: the folder is probably new too, so create it before trying (saves a failed open).
-    static func linkNewFile(_ bytes: [UInt8], directory: String, path: String, folderFirst: Bool) throws(InputError) -> BuildManifest.Stamp? {
-        let flags = O_WRONLY | O_CLOEXEC | 0o20_200_000 // O_TMPFILE
-        if folderFirst, mkdir(directory, 0o755) != 0, errno != EEXIST { try makeFolders(directory) }
-        var descriptor = open(directory, flags, 0o644)
-        if descriptor < 0, errno == ENOENT {
-            try makeFolders(directory)
-            descriptor = open(directory, flags, 0o644)
-        }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        try write(bytes, to: descriptor, path: path)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0,
-              linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else { return nil }
-        return BuildManifest.Stamp(status)
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
@@ -259,15 +200,5 @@ extension OutputWriter {
         guard let linked = linkedFolder(above: relative) else { return }
         throw InputError("\(folder)/\(linked): is a symbolic link (or not a folder); feedsite never writes through links inside the output folder",
                          hint: "remove \(folder)/\(linked) and build again")
-    }
-
-    /// The bytes of the regular file at `path`, not following a final symbolic link; nil otherwise.
-    static func regularFileBytes(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return try? FileBytes.readToEnd(descriptor, expectedSize: Int(status.st_size), limit: 1 << 30)
     }
 }

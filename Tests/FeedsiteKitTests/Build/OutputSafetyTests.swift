@@ -6,6 +6,14 @@ import Testing
 @Suite struct OutputSafetyTests {
     static let twoAccounts = "title: T\naccounts:\n  - handle: a\n  - handle: b\n"
 
+    /// Whether two snapshots of an output folder hold the same files and the same manifest (whose
+    /// lines come in no particular order).
+    static func sameSite(_ one: [String: Data], _ other: [String: Data]) -> Bool {
+        let manifest = ".feedsite-manifest"
+        func parsed(_ data: Data?) -> BuildManifest? { data.flatMap { BuildManifest(bytes: Array($0)) } }
+        return one.filter { $0.key != manifest } == other.filter { $0.key != manifest } && parsed(one[manifest]) == parsed(other[manifest])
+    }
+
     /// A folder outside the site, standing for anything the user owns elsewhere.
     static func outsideFolder(_ site: TemporarySite, holding contents: String) throws -> String {
         let outside = site.path + "-outside"
@@ -115,5 +123,65 @@ import Testing
         try site.write("site.yml", Self.twoAccounts + "  - handle: c\n")
         #expect(throws: InputError.self) { try site.build() }
         #expect(site.read("output/c/index.html") == "hand made")
+    }
+}
+
+extension OutputSafetyTests {
+    @Test("a page that cannot be replaced stops the build with every other file as it was: never a mix of old and new pages")
+    func failedWriteLeavesNoMix() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts + "  - handle: c\n"])
+        _ = try site.build()
+        let before = try site.snapshot()
+        // A folder where a page should be: the page cannot be renamed into place.
+        try FileManager.default.removeItem(atPath: site.path + "/output/b/index.html")
+        try FileManager.default.createDirectory(atPath: site.path + "/output/b/index.html/inner", withIntermediateDirectories: true)
+        // Every page changes, and a new account adds a page.
+        try site.write("site.yml", "title: Renamed\naccounts:\n  - handle: a\n  - handle: b\n  - handle: c\n  - handle: d\n")
+        #expect {
+            try site.build()
+        } throws: { error in
+            (error as? InputError)?.message.contains("b/index.html") == true
+        }
+        var after = try site.snapshot()
+        #expect(after["b/index.html/inner"] == nil)
+        after = after.filter { !$0.key.hasPrefix("b/") }
+        #expect(Self.sameSite(after, before.filter { !$0.key.hasPrefix("b/") }))
+        #expect(!site.exists("output/d"))
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: site.path + "/output").filter { $0.contains(".feedsite-tmp-") }
+        #expect(leftovers.isEmpty)
+        // Once the way is clear, the next build writes the new site.
+        try FileManager.default.removeItem(atPath: site.path + "/output/b/index.html")
+        _ = try site.build()
+        #expect(site.read("output/index.html")?.contains("Renamed") == true)
+        #expect(site.read("output/d/index.html") != nil)
+    }
+
+    @Test("an immutable page (chattr +i, where the file system has it) stops the build before anything is replaced")
+    func immutablePage() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        _ = try site.build()
+        let before = try site.snapshot()
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        chattr.arguments = ["chattr", "+i", site.path + "/output/index.html"]
+        chattr.standardError = FileHandle.nullDevice
+        try chattr.run()
+        chattr.waitUntilExit()
+        defer {
+            let undo = Process()
+            undo.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            undo.arguments = ["chattr", "-i", site.path + "/output/index.html"]
+            try? undo.run()
+            undo.waitUntilExit()
+        }
+        try site.write("site.yml", "title: Renamed\naccounts:\n  - handle: a\n  - handle: b\n")
+        if chattr.terminationStatus == 0, getuid() == 0 {
+            #expect(throws: InputError.self) { try site.build() }
+            #expect(try Self.sameSite(site.snapshot(), before))
+        } else {
+            // Without chattr (or as a user who may not use it) the file is writable and the build just works.
+            _ = try site.build()
+            #expect(site.read("output/index.html")?.contains("Renamed") == true)
+        }
     }
 }
