@@ -271,7 +271,7 @@ import Testing
 
     @Test("the default templates build the sample accounts without any warning")
     func defaultTemplatesHaveNoWarnings() throws {
-        let site = try TemporarySite(["site.yml": String(decoding: FileManager.default.contents(atPath: RepositoryPaths.root + "/site.yml")!, as: UTF8.self)])
+        let site = try TemporarySite.sample()
         let result = try site.build()
         #expect(result.warnings.isEmpty)
         #expect(result.check.findings.isEmpty)
