@@ -28,7 +28,7 @@ import Glibc
 
     /// What the file system looked like when the build started checking (after every page was rendered).
     static func buildObservingCheckPhase(_ site: TemporarySite) throws -> (result: BuildResult, outputAtCheck: [String]?, stagedAtCheck: [String]) {
-        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let config = try site.config()
         let seen = Mutex<([String]?, [String])>((nil, []))
         let sitePath = site.path
         let result = try SiteBuilder(config: config).build { phase in
@@ -94,7 +94,7 @@ import Glibc
     @Test("when an output folder with files appears during a first build, the pages are written into it file by file")
     func outputAppearsDuringBuild() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
-        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let config = try site.config()
         let sitePath = site.path
         let result = try SiteBuilder(config: config).build { phase in
             guard case .writing = phase else { return }
