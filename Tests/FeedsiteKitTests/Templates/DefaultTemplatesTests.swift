@@ -8,10 +8,16 @@ import Testing
     /// Two accounts: one with the defaults, one with every timeline and compose option set.
     static let siteYAML = SiteBuilderTests.siteYAML
 
+    /// A site of the default templates and `yaml`, built.
+    static func built(_ yaml: String = siteYAML) throws -> TemporarySite {
+        let site = try TemporarySite(["site.yml": yaml])
+        _ = try site.build()
+        return site
+    }
+
     @Test("the account page links the canonical compose URL, with &amp; between parameters, opening in a new tab")
     func composeLink() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML])
-        _ = try site.build()
+        let site = try Self.built()
         let page = try #require(site.read("output/outputdd/index.html"))
         #expect(page.contains("href=\"https://twitter.com/intent/tweet?text=%40OUTPUT.DD\" target=\"_blank\" rel=\"noopener noreferrer\""))
         let jack = try #require(site.read("output/jack/index.html"))
@@ -21,8 +27,7 @@ import Testing
 
     @Test("every timeline option becomes a data- attribute of the timeline anchor, and the theme is on the html element")
     func timelineAttributes() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML])
-        _ = try site.build()
+        let site = try Self.built()
         let jack = try #require(site.read("output/jack/index.html"))
         #expect(jack.contains("<a class=\"twitter-timeline\" href=\"https://twitter.com/jack\" data-theme=\"dark\" data-height=\"400\" "
             + "data-width=\"320\" data-tweet-limit=\"5\" data-chrome=\"noheader noborders\" data-dnt=\"true\" data-lang=\"de\" "
@@ -35,8 +40,7 @@ import Testing
 
     @Test("with load: click the account page starts with the consent panel, the overlay hidden and aria-busy false")
     func clickMarkup() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML.replacingOccurrences(of: "    theme: dark\n", with: "    theme: dark\n    load: click\n    remember_consent: true\n")])
-        _ = try site.build()
+        let site = try Self.built(Self.siteYAML.replacingOccurrences(of: "    theme: dark\n", with: "    theme: dark\n    load: click\n    remember_consent: true\n"))
         let jack = try #require(site.read("output/jack/index.html"))
         #expect(jack.contains("aria-busy=\"false\" data-feedsite-timeline data-load=\"click\" data-remember-consent data-timeout-ms"))
         #expect(jack.contains("<div class=\"timeline-overlay\" role=\"status\" hidden>"))
@@ -50,8 +54,7 @@ import Testing
 
     @Test("the index lists every account with name, handle and a relative link, under the escaped site title")
     func index() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML])
-        _ = try site.build()
+        let site = try Self.built()
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("<li><a href=\"outputdd/index.html\"><span class=\"name\">OUTPUT.DD</span> <span class=\"handle\">@OutputDD</span></a></li>"))
         #expect(index.contains("<li><a href=\"jack/index.html\"><span class=\"name\">jack</span> <span class=\"handle\">@jack</span></a></li>"))
@@ -72,16 +75,14 @@ import Testing
 
     @Test("with base_url the pages link their canonical URL and load the stylesheet from it")
     func baseURL() throws {
-        let site = try TemporarySite(["site.yml": "base_url: https://example.com/feeds/\n" + Self.siteYAML])
-        _ = try site.build()
+        let site = try Self.built("base_url: https://example.com/feeds/\n" + Self.siteYAML)
         #expect(site.read("output/jack/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.com/feeds/jack/\">") == true)
         #expect(site.read("output/404.html")?.contains("href=\"https://example.com/feeds/assets/site.css\"") == true)
     }
 
     @Test("without base_url there is no canonical link")
     func noBaseURL() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML])
-        _ = try site.build()
+        let site = try Self.built()
         #expect(site.read("output/jack/index.html")?.contains("rel=\"canonical\"") == false)
     }
 
