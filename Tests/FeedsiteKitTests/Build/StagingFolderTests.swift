@@ -99,7 +99,7 @@ import Glibc
         let result = try SiteBuilder(config: config).build { phase in
             guard case .writing = phase else { return }
             try? FileManager.default.createDirectory(atPath: sitePath + "/output", withIntermediateDirectories: false)
-            FileManager.default.createFile(atPath: sitePath + "/output/notes.txt", contents: Data("mine".utf8))
+            _ = FileManager.default.createFile(atPath: sitePath + "/output/notes.txt", contents: Data("mine".utf8))
         }
         #expect(result.written == 6)
         #expect(try Self.stagingFolders(in: site).isEmpty)
