@@ -70,8 +70,7 @@ import Glibc
         try work.write("site.yml", Self.config("B"))
         #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
         #expect(try Self.output(of: work) == new)
-        let leftovers = try #require(FileManager.default.enumerator(atPath: work.path + "/output")).compactMap { $0 as? String }
-            .filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
+        let leftovers = work.list("output").filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
         #expect(leftovers.isEmpty)
     }
 

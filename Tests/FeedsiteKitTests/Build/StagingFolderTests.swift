@@ -34,9 +34,7 @@ import Glibc
         let result = try SiteBuilder(config: config).build { phase in
             guard case .checking = phase else { return }
             let output = try? FileManager.default.contentsOfDirectory(atPath: sitePath + "/output")
-            let staged = (try? stagingFolders(in: sitePath)).flatMap { $0.first }.map { folder in
-                (FileManager.default.enumerator(atPath: sitePath + "/" + folder)?.allObjects as? [String]) ?? []
-            } ?? []
+            let staged = (try? stagingFolders(in: sitePath)).flatMap { $0.first }.map { TemporaryFolder.files(below: sitePath + "/" + $0) } ?? []
             seen.withLock { $0 = (output, staged) }
         }
         let (output, staged) = seen.withLock { $0 }
