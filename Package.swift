@@ -25,7 +25,8 @@ let package = Package(
             name: "feedsite-bench",
             dependencies: ["FeedsiteKit"]
         ),
-        // Helpers both test targets use (a raw HTTP client for the preview server's tests).
+        // Helpers both test targets use: temporary folders and sites, repository paths, a raw HTTP client.
+        // It does not link FeedsiteKit; what needs FeedsiteKit stays in the test targets.
         .target(
             name: "FeedsiteTestSupport",
             path: "Tests/Support"

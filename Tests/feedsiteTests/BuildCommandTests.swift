@@ -2,26 +2,17 @@ import Foundation
 import Testing
 
 @Suite struct BuildCommandTests {
-    /// A site folder holding a copy of the repository's sample site.yml and templates.
-    func sampleSite() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        try FileManager.default.copyItem(at: root.appendingPathComponent("site.yml"), to: URL(fileURLWithPath: folder.path + "/site.yml"))
-        try FileManager.default.copyItem(at: root.appendingPathComponent("templates"), to: URL(fileURLWithPath: folder.path + "/templates"))
-        return folder
-    }
-
     @Test("build succeeds on the sample site, prints its summary on stderr and nothing on stdout")
     func sample() throws {
-        let folder = try sampleSite()
+        let folder = try TemporarySite.sample()
         let result = try ProcessRunner.run(["build"], in: folder.path)
         #expect(result.status == 0)
         #expect(result.out.isEmpty)
         let summary = try #require(result.err.split(separator: "\n").last)
         #expect(summary.hasPrefix("built 5 pages for 3 accounts in "))
         #expect(summary.hasSuffix(" ms (7 written, 0 unchanged, 0 removed); 3 intent URLs checked, no problems"))
-        let page = try #require(FileManager.default.contents(atPath: folder.path + "/output/outputdd/index.html"))
-        #expect(String(decoding: page, as: UTF8.self).contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
+        let page = try #require(folder.read("output/outputdd/index.html"))
+        #expect(page.contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
         let quiet = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
         #expect(quiet.status == 0)
         #expect(quiet.err.isEmpty)
@@ -32,10 +23,10 @@ import Testing
 
     @Test("after a clean build, a broken edit of site.yml is reported, never skipped as unchanged")
     func brokenEditAfterCleanBuild() throws {
-        let folder = try sampleSite()
+        let folder = try TemporarySite.sample()
         #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
         let yaml = try String(contentsOfFile: folder.path + "/site.yml", encoding: .utf8)
-        try Data(yaml.replacingOccurrences(of: "  height: 600", with: "  heigth: 600").utf8).write(to: URL(fileURLWithPath: folder.path + "/site.yml"))
+        try folder.write("site.yml", yaml.replacingOccurrences(of: "  height: 600", with: "  heigth: 600"))
         let result = try ProcessRunner.run(["build"], in: folder.path)
         #expect(result.status == 2)
         #expect(result.err.contains("error: unknown key 'heigth' in defaults"))
@@ -43,30 +34,30 @@ import Testing
 
     @Test("a checker error exits 1 and writes nothing")
     func checkerError() throws {
-        let folder = try sampleSite()
-        try Data("<a href=\"https://x.com/intent/post?text=a b\">x</a>\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/index.html", "<a href=\"https://x.com/intent/post?text=a b\">x</a>\n")
         let result = try ProcessRunner.run(["build"], in: folder.path)
         #expect(result.status == 1)
         #expect(result.err.contains("index.html:1:10: error: the URL contains a raw space"))
         #expect(result.err.contains("(from templates/index.html:1:10)"))
         #expect(result.err.contains("nothing was written"))
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/output"))
+        #expect(!folder.exists("output"))
     }
 
     @Test("a template error exits 2 with the template's path relative to the working folder")
     func templateError() throws {
-        let folder = try sampleSite()
-        try Data("x\n  {{#accounts}}\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/index.html", "x\n  {{#accounts}}\n")
         let result = try ProcessRunner.run(["build"], in: folder.path)
         #expect(result.status == 2)
         #expect(result.err == "templates/index.html:2:3: error: section 'accounts' opened here is never closed\n  hint: add {{/accounts}} where it should end\n")
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/output"))
+        #expect(!folder.exists("output"))
     }
 
     @Test("an unknown template name is printed as a warning and the build still succeeds")
     func warning() throws {
-        let folder = try sampleSite()
-        try Data("<h1>{{site.tilte}}</h1>\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/templates/index.html"))
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/index.html", "<h1>{{site.tilte}}</h1>\n")
         let result = try ProcessRunner.run(["build"], in: folder.path)
         #expect(result.status == 0)
         #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))

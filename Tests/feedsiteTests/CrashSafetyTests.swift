@@ -6,8 +6,6 @@ import Glibc
 
 /// `feedsite build` killed with SIGKILL at random moments while it replaces one build with another.
 @Suite struct CrashSafetyTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
     /// Version A and version B differ in every page, and B drops and adds accounts.
     static func config(_ version: String) -> String {
         var yaml = "title: Version \(version)\naccounts:\n"
@@ -16,17 +14,9 @@ import Glibc
         return yaml
     }
 
-    /// Every file below `folder` except feedsite's own bookkeeping (the manifest and temporary files).
-    static func snapshot(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
-        while let name = enumerator.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            if (name as NSString).lastPathComponent.hasPrefix(".feedsite-") { continue }
-            files[name] = FileManager.default.contents(atPath: folder + "/" + name)
-        }
-        return files
+    /// Every file of the site's output folder except feedsite's own bookkeeping (the manifest and temporary files).
+    static func output(of site: TemporarySite) throws -> [String: Data] {
+        try site.snapshot().filter { !($0.key as NSString).lastPathComponent.hasPrefix(".feedsite-") }
     }
 
     /// Starts `feedsite build -q` in `folder`, its output discarded.
@@ -41,10 +31,8 @@ import Glibc
         return process
     }
 
-    func site(_ version: String) throws -> TemporaryFolder {
-        let folder = try TemporaryFolder(files: ["site.yml": Self.config(version)])
-        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
-        return folder
+    func site(_ version: String) throws -> TemporarySite {
+        try TemporarySite(["site.yml": Self.config(version)])
     }
 
     @Test("after 60 kills every file is byte-identical to the old or the new build, and the next build is exactly the new one")
@@ -52,8 +40,8 @@ import Glibc
         let reference = (a: try site("A"), b: try site("B"))
         #expect(try ProcessRunner.run(["build", "-q"], in: reference.a.path).status == 0)
         #expect(try ProcessRunner.run(["build", "-q"], in: reference.b.path).status == 0)
-        let old = try Self.snapshot(reference.a.path + "/output")
-        let new = try Self.snapshot(reference.b.path + "/output")
+        let old = try Self.output(of: reference.a)
+        let new = try Self.output(of: reference.b)
         #expect(old.count > 300 && new.count > 300)
 
         let work = try site("A")
@@ -64,13 +52,13 @@ import Glibc
         var killedMidway = 0
         for round in 0..<60 {
             // Alternate the target so that every round replaces one build with the other.
-            try Data(Self.config(round % 2 == 0 ? "B" : "A").utf8).write(to: URL(fileURLWithPath: work.path + "/site.yml"))
+            try work.write("site.yml", Self.config(round % 2 == 0 ? "B" : "A"))
             let process = try Self.startBuild(in: work.path)
             usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &generator) * 1_000_000))
             if process.isRunning { killedMidway += 1 }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            for (path, bytes) in try Self.snapshot(work.path + "/output") {
+            for (path, bytes) in try Self.output(of: work) {
                 let matches = old[path] == bytes || new[path] == bytes
                 #expect(matches, "round \(round): \(path) is neither the old nor the new file (\(bytes.count) bytes)")
                 if !matches { return }
@@ -79,11 +67,10 @@ import Glibc
         print("crash safety: \(killedMidway) of 60 kills landed while the build ran")
         #expect(killedMidway >= 15, "most kills should land while the build runs (\(killedMidway) of 60 did)")
 
-        try Data(Self.config("B").utf8).write(to: URL(fileURLWithPath: work.path + "/site.yml"))
+        try work.write("site.yml", Self.config("B"))
         #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
-        #expect(try Self.snapshot(work.path + "/output") == new)
-        let leftovers = try #require(FileManager.default.enumerator(atPath: work.path + "/output")).compactMap { $0 as? String }
-            .filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
+        #expect(try Self.output(of: work) == new)
+        let leftovers = work.list("output").filter { ($0 as NSString).lastPathComponent.hasPrefix(".feedsite-tmp-") }
         #expect(leftovers.isEmpty)
     }
 
@@ -91,7 +78,7 @@ import Glibc
     func killedFirstBuilds() throws {
         let reference = try site("A")
         #expect(try ProcessRunner.run(["build", "-q"], in: reference.path).status == 0)
-        let complete = try Self.snapshot(reference.path + "/output")
+        let complete = try Self.output(of: reference)
         let timing = try site("A")
         let start = Date()
         #expect(try ProcessRunner.run(["build", "-q"], in: timing.path).status == 0)
@@ -101,7 +88,7 @@ import Glibc
         var generator = SystemRandomNumberGenerator()
         var killedMidway = 0
         for round in 0..<30 {
-            if FileManager.default.fileExists(atPath: work.path + "/output") {
+            if work.exists("output") {
                 try FileManager.default.moveItem(atPath: work.path + "/output", toPath: work.path + "/done-\(round)")
             }
             let process = try Self.startBuild(in: work.path)
@@ -117,18 +104,18 @@ import Glibc
             if process.isRunning { killedMidway += 1 }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if FileManager.default.fileExists(atPath: work.path + "/output") {
-                #expect(try Self.snapshot(work.path + "/output") == complete, "round \(round): the output folder is incomplete")
+            if work.exists("output") {
+                #expect(try Self.output(of: work) == complete, "round \(round): the output folder is incomplete")
             }
         }
         print("crash safety (first builds): \(killedMidway) of 30 kills landed while the build ran")
         #expect(killedMidway >= 8, "most kills should land while the build runs (\(killedMidway) of 30 did)")
 
-        if FileManager.default.fileExists(atPath: work.path + "/output") {
+        if work.exists("output") {
             try FileManager.default.moveItem(atPath: work.path + "/output", toPath: work.path + "/done-last")
         }
         #expect(try ProcessRunner.run(["build", "-q"], in: work.path).status == 0)
-        #expect(try Self.snapshot(work.path + "/output") == complete)
+        #expect(try Self.output(of: work) == complete)
         let staging = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.contains(".feedsite-staging-") }
         #expect(staging.isEmpty, "left beside the output folder: \(staging.map { ($0, FileManager.default.enumerator(atPath: work.path + "/" + $0)?.allObjects ?? []) })")
     }

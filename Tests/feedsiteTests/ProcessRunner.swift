@@ -36,11 +36,14 @@ enum ProcessRunner {
         try process.run()
         // Read both pipes before waiting so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
-        let errReader = Thread { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
-        errReader.start()
+        let errRead = DispatchSemaphore(value: 0)
+        Thread {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            errRead.signal()
+        }.start()
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errReader.isFinished { usleep(1000) }
+        errRead.wait()
         return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
                       err: String(decoding: errData, as: UTF8.self))
     }

@@ -54,11 +54,8 @@ import Glibc
         }
     }
 
-    func site() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder(files: ["site.yml": "title: First title\naccounts:\n  - handle: outputdd\n"])
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        try FileManager.default.copyItem(atPath: root.path + "/templates", toPath: folder.path + "/templates")
-        return folder
+    func site() throws -> TemporarySite {
+        try TemporarySite(["site.yml": "title: First title\naccounts:\n  - handle: outputdd\n"])
     }
 
     @Test("serve builds, serves, rebuilds on a change of site.yml, sends a reload event, and shows a broken change in the page")

@@ -19,14 +19,17 @@ package struct YAMLReader: Sendable {
     /// duplicate keys, a second document, unknown aliases and tags, syntax errors and invalid UTF-8
     /// are reported as diagnostics with positions.
     package func read(_ bytes: [UInt8]) throws(DiagnosticError) -> YAMLNode? {
-        try read(bytes, pipelineFrom: Self.pipelineThreshold)
+        // On one core the two threads would only take turns.
+        let twoCores = bytes.count >= Self.pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1
+        return try read(bytes, pipelineFrom: twoCores ? Self.pipelineThreshold : .max)
     }
 
     /// From this many bytes on (a site of some thousands of accounts), libyaml parses on one core
     /// while the tree is built from its events on another.
     static let pipelineThreshold = 256 << 10
 
-    /// `read(_:)`, parsing and building the tree on two cores when `bytes` has at least `pipelineFrom` bytes.
+    /// `read(_:)`, parsing and building the tree on two threads when `bytes` has at least `pipelineFrom`
+    /// bytes, however many cores there are (so tests can force either path: 0 or `.max`).
     func read(_ bytes: [UInt8], pipelineFrom threshold: Int) throws(DiagnosticError) -> YAMLNode? {
         if bytes.isEmpty { return nil }
         var builder = YAMLTreeBuilder(file: file, aliasBudget: Self.aliasBudget(forByteCount: bytes.count))
@@ -36,7 +39,7 @@ package struct YAMLReader: Sendable {
         }
         defer { yaml_parser_delete(&parser) }
 
-        let pipelined = bytes.count >= threshold && ProcessInfo.processInfo.activeProcessorCount > 1
+        let pipelined = bytes.count >= threshold
         let failure: Diagnostic? = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             if pipelined { return readPipelined(buffer, parser: &parser, into: &builder) }

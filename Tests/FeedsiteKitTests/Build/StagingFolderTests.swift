@@ -28,15 +28,13 @@ import Glibc
 
     /// What the file system looked like when the build started checking (after every page was rendered).
     static func buildObservingCheckPhase(_ site: TemporarySite) throws -> (result: BuildResult, outputAtCheck: [String]?, stagedAtCheck: [String]) {
-        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let config = try site.config()
         let seen = Mutex<([String]?, [String])>((nil, []))
         let sitePath = site.path
         let result = try SiteBuilder(config: config).build { phase in
             guard case .checking = phase else { return }
             let output = try? FileManager.default.contentsOfDirectory(atPath: sitePath + "/output")
-            let staged = (try? stagingFolders(in: sitePath)).flatMap { $0.first }.map { folder in
-                (FileManager.default.enumerator(atPath: sitePath + "/" + folder)?.allObjects as? [String]) ?? []
-            } ?? []
+            let staged = (try? stagingFolders(in: sitePath)).flatMap { $0.first }.map { TemporaryFolder.files(below: sitePath + "/" + $0) } ?? []
             seen.withLock { $0 = (output, staged) }
         }
         let (output, staged) = seen.withLock { $0 }
@@ -94,12 +92,12 @@ import Glibc
     @Test("when an output folder with files appears during a first build, the pages are written into it file by file")
     func outputAppearsDuringBuild() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
-        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let config = try site.config()
         let sitePath = site.path
         let result = try SiteBuilder(config: config).build { phase in
             guard case .writing = phase else { return }
             try? FileManager.default.createDirectory(atPath: sitePath + "/output", withIntermediateDirectories: false)
-            FileManager.default.createFile(atPath: sitePath + "/output/notes.txt", contents: Data("mine".utf8))
+            _ = FileManager.default.createFile(atPath: sitePath + "/output/notes.txt", contents: Data("mine".utf8))
         }
         #expect(result.written == 6)
         #expect(try Self.stagingFolders(in: site).isEmpty)

@@ -174,9 +174,18 @@ struct BrokenConfig: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test("the table holds at least forty broken configurations")
-    func tableSize() {
-        #expect(Self.cases.count >= 40)
+    @Test("every diagnostic of every broken configuration points at a line and column inside its file")
+    func positionsInsideTheFile() {
+        for broken in Self.cases {
+            let lines = broken.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            let diagnostics = ConfigFixture.diagnostics(broken.yaml)
+            #expect(!diagnostics.isEmpty, "\(broken.name)")
+            for diagnostic in diagnostics {
+                let (line, column) = (diagnostic.location.line, diagnostic.location.column)
+                let inside = (1...lines.count).contains(line) && (1...(lines[line - 1].count + 1)).contains(column)
+                #expect(inside, "\(broken.name): \(diagnostic)")
+            }
+        }
     }
 
     @Test("all problems of a file are reported together, sorted by position")

@@ -139,12 +139,12 @@ import Testing
 
     @Test("the sample site.yml of the repository is valid and lists outputdd")
     func sampleSite() throws {
-        let config = try SiteConfigLoader.load(path: RepositoryPaths.root + "/site.yml")
+        let config = try SiteConfigLoader.load(path: RepositoryPaths.sampleConfig)
         #expect(config.accounts.count >= 3)
         let outputdd = try #require(config.accounts.first { $0.handle == "outputdd" })
         #expect(outputdd.name == "OUTPUT.DD")
         #expect(outputdd.compose.text == "@OUTPUT.DD")
-        #expect(config.templatesFolder == RepositoryPaths.root + "/templates")
+        #expect(config.templatesFolder == RepositoryPaths.templates)
     }
 
     @Test("a missing config file is an input error with a hint")

@@ -1,15 +1,19 @@
 import Testing
 @testable import FeedsiteKit
 
-/// Large files are parsed on one core while the tree is built on another; the result must be
-/// exactly what the one-thread reader gives, for good and broken input alike.
+/// Large files are parsed on one thread while the tree is built on another; the result must be
+/// exactly what the one-thread reader gives, for good and broken input alike. The tests choose the
+/// path with `pipelineFrom` (0: two threads, `.max`: one), so both run however many cores there are.
 @Suite struct YAMLPipelineTests {
-    /// The tree with every position, or the diagnostics, as text.
-    static func outcome(_ yaml: [UInt8], pipelineFrom threshold: Int) -> String {
+    /// The tree with every position, or the diagnostics, as text; through `read(_:)` when `threshold` is nil.
+    static func outcome(_ yaml: [UInt8], pipelineFrom threshold: Int?) -> String {
+        let reader = YAMLReader(file: "t.yml")
         do {
-            return dump(try YAMLReader(file: "t.yml").read(yaml, pipelineFrom: threshold))
-        } catch {
+            return dump(try threshold.map { try reader.read(yaml, pipelineFrom: $0) } ?? reader.read(yaml))
+        } catch let error as DiagnosticError {
             return error.diagnostics.map(\.description).joined(separator: "\n")
+        } catch {
+            return "\(error)"
         }
     }
 
@@ -23,6 +27,13 @@ import Testing
             return "{" + entries.map { "\($0.key)@\($0.keyLocation.line):\($0.keyLocation.column)=" + dump($0.value) }
                 .joined(separator: ",") + "}\(at)"
         }
+    }
+
+    /// Where two long outcomes first differ, shortly; nil when they are equal.
+    static func difference(_ found: String, _ expected: String) -> String? {
+        guard found != expected else { return nil }
+        let same = zip(found, expected).prefix { $0 == $1 }.count
+        return "from character \(same): found '\(found.dropFirst(same).prefix(80))', expected '\(expected.dropFirst(same).prefix(80))'"
     }
 
     /// A site of `count` accounts, followed by `tail`.
@@ -40,7 +51,17 @@ import Testing
         "a: &a [1, 2]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c]\n",
     ]
 
-    @Test("the two-core reader gives the same tree or the same diagnostics as the one-core reader")
+    /// Files whose events fill many more batches than the queue between the threads holds (4096
+    /// events a batch, 8 batches), read to the end, stopped by the tree builder near the start, or
+    /// failing in libyaml near the end.
+    static let longInputs: [(yaml: String, outcome: String)] = [
+        (site(20_000), "{handle@60000:5=u19999|"),
+        ("title: T\n---\n" + site(20_000), "t.yml:2:1: error: a second YAML document starts here"),
+        (YAMLReaderTests.aliasBombYAML + site(20_000).dropFirst("title: T\n".count), "t.yml:7:8: error: aliases expand this document"),
+        (site(20_000, tail: "  - handle: [unclosed\n"), "t.yml:60004:1: error: expected ',' or ']'"),
+    ]
+
+    @Test("the two-thread reader gives the same tree or the same diagnostics as the one-thread reader")
     func sameOutcome() {
         for yaml in Self.inputs {
             let bytes = Array(yaml.utf8)
@@ -55,5 +76,24 @@ import Testing
         let sequential = Self.outcome(bytes, pipelineFrom: .max)
         #expect(sequential.contains("error"))
         #expect(Self.outcome(bytes, pipelineFrom: 0) == sequential)
+    }
+
+    @Test("a long file gives the same outcome on two threads, whether the builder reads it all or stops early", arguments: longInputs.indices)
+    func longInput(_ index: Int) {
+        let bytes = Array(Self.longInputs[index].yaml.utf8)
+        let sequential = Self.outcome(bytes, pipelineFrom: .max)
+        let expected = sequential.contains(Self.longInputs[index].outcome)
+        #expect(expected, "the one-thread reader gave \(sequential.prefix(200))…")
+        #expect(Self.difference(Self.outcome(bytes, pipelineFrom: 0), sequential) == nil)
+        #expect(Self.difference(Self.outcome(bytes, pipelineFrom: 0), sequential) == nil, "a second run, with other timing")
+    }
+
+    @Test("read(_:) gives the one-thread outcome for files below and above the threshold, on this machine's cores")
+    func publicEntry() {
+        let long = Array(Self.site(20_000).utf8)
+        #expect(long.count >= YAMLReader.pipelineThreshold)
+        #expect(Self.difference(Self.outcome(long, pipelineFrom: nil), Self.outcome(long, pipelineFrom: .max)) == nil)
+        let short = Array(Self.site(3).utf8)
+        #expect(Self.outcome(short, pipelineFrom: nil) == Self.outcome(short, pipelineFrom: .max))
     }
 }

@@ -17,7 +17,7 @@ import Glibc
 
     @Test("a file is read whole, byte for byte, whatever its size")
     func readsWholeFile() throws {
-        let site = try TemporarySite(["empty.txt": "", "small.txt": "héllo\n"], withDefaultTemplates: false)
+        let site = try TemporaryFolder(files: ["empty.txt": "", "small.txt": "héllo\n"])
         let large = String(repeating: "0123456789abcdef", count: 70_000)
         try site.write("large.txt", large)
         #expect(try FileInput.read(site.path + "/empty.txt", purpose: "x") == [])
@@ -27,7 +27,7 @@ import Glibc
 
     @Test("a missing file, a folder and a file over the limit are refused with what was expected")
     func refusals() throws {
-        let site = try TemporarySite(["big.txt": String(repeating: "x", count: 2_000), "folder/a.txt": "a"], withDefaultTemplates: false)
+        let site = try TemporaryFolder(files: ["big.txt": String(repeating: "x", count: 2_000), "folder/a.txt": "a"])
         #expect(Self.message { () throws(InputError) in try FileInput.read(site.path + "/nope.yml", purpose: "the site configuration") }
                 == "\(site.path)/nope.yml: no such file (expected the site configuration)")
         #expect(Self.message { () throws(InputError) in try FileInput.read(site.path + "/big.txt/x", purpose: "a template") }
@@ -40,7 +40,7 @@ import Glibc
 
     @Test("a pipe is read to its end, and refused once it passes the limit")
     func pipes() throws {
-        let site = try TemporarySite([:], withDefaultTemplates: false)
+        let site = try TemporaryFolder()
         let text = Array(String(repeating: "pipe data ", count: 3_000).utf8)
         for (limit, expectRefusal) in [(1 << 20, false), (10_000, true)] {
             let fifo = site.path + "/fifo-\(limit)"

@@ -6,7 +6,7 @@ import Testing
 /// Real requests over loopback against a running server.
 @Suite struct PreviewServerTests {
     final class Fixture {
-        let folder: TemporarySite
+        let folder: TemporaryFolder
         let server: PreviewServer
 
         init(withNotFoundPage: Bool = true) throws {
@@ -19,7 +19,7 @@ import Testing
                 "secret.txt": "TOPSECRET", "site.yml": "TOPSECRET: yes",
             ]
             if withNotFoundPage { files["output/404.html"] = "<html><body>Custom 404</body></html>" }
-            folder = try TemporarySite(files, withDefaultTemplates: false)
+            folder = try TemporaryFolder(files: files)
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/escape", withDestinationPath: folder.path)
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/secret.txt", withDestinationPath: folder.path + "/secret.txt")
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/alias.css", withDestinationPath: "assets/site.css")

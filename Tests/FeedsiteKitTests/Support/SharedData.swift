@@ -4,8 +4,6 @@ import Foundation
 enum SharedData {
     /// `../shared/mustache-spec`.
     static let mustacheSpec = RepositoryPaths.shared + "/mustache-spec"
-    /// `../shared/bench/mustache`.
-    static let mustacheBench = RepositoryPaths.shared + "/bench/mustache"
     /// `../shared/html5lib-tests/tokenizer`.
     static let html5libTokenizer = RepositoryPaths.shared + "/html5lib-tests/tokenizer"
 

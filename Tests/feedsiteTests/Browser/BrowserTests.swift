@@ -4,8 +4,6 @@ import Testing
 /// The built pages in headless Chromium, with X's widgets.js replaced by a local fake.
 @Suite(.serialized) struct BrowserTests {
     static let composeText = "Tom & Jerry #1 + 100% 😀 café, ünïcödé"
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// The timeline region's state as the browser renders it (computed visibility, not markup).
     struct TimelineState: Decodable, Equatable {
@@ -33,9 +31,17 @@ import Testing
     })()
     """
 
+    /// A site of the default templates and `yaml`, built with the binary.
+    func builtSite(_ yaml: String) throws -> TemporarySite {
+        let site = try TemporarySite(["site.yml": yaml])
+        let result = try ProcessRunner.run(["build"], in: site.path)
+        #expect(result.status == 0, "build failed: \(result.err)")
+        return site
+    }
+
     /// Builds a site like the sample, with a short timeout and a compose text full of special characters.
-    func buildSite() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder(files: ["site.yml": """
+    func buildSite() throws -> TemporarySite {
+        try builtSite("""
             title: Browser test
             defaults:
               loading_timeout: 2
@@ -46,11 +52,7 @@ import Testing
                   text: "\(Self.composeText)"
               - handle: NASA
                 theme: dark
-            """])
-        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
-        let result = try ProcessRunner.run(["build"], in: folder.path)
-        #expect(result.status == 0, "build failed: \(result.err)")
-        return folder
+            """)
     }
 
     func state(_ browser: ChromiumSession) throws -> TimelineState {
@@ -59,7 +61,7 @@ import Testing
     }
 
     func screenshot(_ browser: ChromiumSession, _ name: String) throws {
-        try browser.screenshot(to: Self.repository + "/.build/browser-screenshots/\(name).png")
+        try browser.screenshot(to: RepositoryPaths.root + "/.build/browser-screenshots/\(name).png")
     }
 
     @Test("loading state first; after the widget renders the overlay is gone, aria-busy is false and no fallback ever shows")
@@ -163,8 +165,8 @@ import Testing
     }
 
     /// A site whose timelines load only after the reader asks, and remember the answer.
-    func buildConsentSite() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder(files: ["site.yml": """
+    func buildConsentSite() throws -> TemporarySite {
+        try builtSite("""
             title: Consent test
             defaults:
               load: click
@@ -174,11 +176,7 @@ import Testing
               - handle: outputdd
                 name: OUTPUT.DD
               - handle: NASA
-            """])
-        try FileManager.default.copyItem(atPath: Self.repository + "/templates", toPath: folder.path + "/templates")
-        let result = try ProcessRunner.run(["build"], in: folder.path)
-        #expect(result.status == 0, "build failed: \(result.err)")
-        return folder
+            """)
     }
 
     static let consentVisible = "(function(){var c=document.querySelector('.timeline-consent');return !!c && getComputedStyle(c).display!=='none' && !c.hidden})()"

@@ -28,7 +28,7 @@ final class ChromiumSession {
     private let pid: pid_t
     private let input: Int32
     private let output: Int32
-    private let profile: String
+    private let profile: TemporaryFolder
     private var buffer: [UInt8] = []
     private var nextID = 1
     private var sessionID: String?
@@ -41,7 +41,7 @@ final class ChromiumSession {
         guard let executable = Self.executable else {
             throw Failure(description: "Chromium is not installed: run scripts/test, which installs it (apt-get install chromium)")
         }
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-chromium-\(UUID().uuidString)").path
+        profile = try TemporaryFolder()
         var toChrome: [Int32] = [0, 0]
         var fromChrome: [Int32] = [0, 0]
         guard pipe(&toChrome) == 0, pipe(&fromChrome) == 0 else {
@@ -58,7 +58,7 @@ final class ChromiumSession {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [executable, "--headless=new", "--no-sandbox", "--remote-debugging-pipe", "--disable-gpu",
                          "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-                         "--hide-scrollbars", "--window-size=1024,900", "--user-data-dir=\(profile)", "about:blank"]
+                         "--hide-scrollbars", "--window-size=1024,900", "--user-data-dir=\(profile.path)", "about:blank"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -84,7 +84,6 @@ final class ChromiumSession {
         waitpid(pid, &status, 0)
         close(input)
         close(output)
-        try? FileManager.default.removeItem(atPath: profile)
     }
 
     /// Opens `url`, answering requests for widgets.js as `widgets` says, and waits until the new

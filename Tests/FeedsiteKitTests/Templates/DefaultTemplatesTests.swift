@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+/// What the default templates (`templates/` in the repository, written by `feedsite init`) render:
+/// the one place that expects their exact markup. Tests of the builder use small fixture templates.
+@Suite struct DefaultTemplatesTests {
+    /// Two accounts: one with the defaults, one with every timeline and compose option set.
+    static let siteYAML = SiteBuilderTests.siteYAML
+
+    /// A site of the default templates and `yaml`, built.
+    static func built(_ yaml: String = siteYAML) throws -> TemporarySite {
+        let site = try TemporarySite(["site.yml": yaml])
+        _ = try site.build()
+        return site
+    }
+
+    @Test("the account page links the canonical compose URL, with &amp; between parameters, opening in a new tab")
+    func composeLink() throws {
+        let site = try Self.built()
+        let page = try #require(site.read("output/outputdd/index.html"))
+        #expect(page.contains("href=\"https://twitter.com/intent/tweet?text=%40OUTPUT.DD\" target=\"_blank\" rel=\"noopener noreferrer\""))
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("href=\"https://twitter.com/intent/tweet?text=Tom%20%26%20Jerry%20%231%20%2B%20100%25%20%F0%9F%98%80%20caf%C3%A9"
+            + "&amp;url=https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc&amp;hashtags=swift,ios&amp;via=jack&amp;related=a,b_c&amp;in_reply_to=1234567890\""))
+    }
+
+    @Test("every timeline option becomes a data- attribute of the timeline anchor, and the theme is on the html element")
+    func timelineAttributes() throws {
+        let site = try Self.built()
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("<a class=\"twitter-timeline\" href=\"https://twitter.com/jack\" data-theme=\"dark\" data-height=\"400\" "
+            + "data-width=\"320\" data-tweet-limit=\"5\" data-chrome=\"noheader noborders\" data-dnt=\"true\" data-lang=\"de\" "
+            + "data-aria-polite=\"assertive\" data-show-replies=\"true\">"))
+        #expect(jack.contains("data-timeout-ms=\"2500\""))
+        #expect(jack.contains("<html lang=\"en\" data-theme=\"dark\">"))
+        let outputdd = try #require(site.read("output/outputdd/index.html"))
+        #expect(outputdd.contains("data-theme=\"auto\" data-height=\"600\">"))
+    }
+
+    @Test("with load: click the account page starts with the consent panel, the overlay hidden and aria-busy false")
+    func clickMarkup() throws {
+        let site = try Self.built(Self.siteYAML.replacingOccurrences(of: "    theme: dark\n", with: "    theme: dark\n    load: click\n    remember_consent: true\n"))
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("aria-busy=\"false\" data-feedsite-timeline data-load=\"click\" data-remember-consent data-timeout-ms"))
+        #expect(jack.contains("<div class=\"timeline-overlay\" role=\"status\" hidden>"))
+        #expect(jack.contains("<button class=\"button\" type=\"button\" data-feedsite-consent>Show posts</button>"))
+        #expect(jack.contains("<p class=\"consent-forget\" hidden><a href=\"#\" data-feedsite-forget>Stop loading posts automatically</a></p>"))
+        let outputdd = try #require(site.read("output/outputdd/index.html"))
+        #expect(outputdd.contains("aria-busy=\"true\" data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
+        #expect(!outputdd.contains("timeline-consent"))
+        #expect(!outputdd.contains("consent-forget"))
+    }
+
+    @Test("the index lists every account with name, handle and a relative link, under the escaped site title")
+    func index() throws {
+        let site = try Self.built()
+        let index = try #require(site.read("output/index.html"))
+        #expect(index.contains("<li><a href=\"outputdd/index.html\"><span class=\"name\">OUTPUT.DD</span> <span class=\"handle\">@OutputDD</span></a></li>"))
+        #expect(index.contains("<li><a href=\"jack/index.html\"><span class=\"name\">jack</span> <span class=\"handle\">@jack</span></a></li>"))
+        #expect(index.contains("<title>Feeds &amp; Friends</title>"))
+        #expect(index.contains("href=\"./assets/site.css\""))
+    }
+
+    @Test("the sample site builds without any warning or finding")
+    func defaultTemplatesHaveNoWarnings() throws {
+        let site = try TemporarySite.sample()
+        let result = try site.build()
+        #expect(result.warnings.isEmpty)
+        #expect(result.check.findings.isEmpty)
+        let report = try LinkChecker(strict: true).check(folder: site.path + "/output")
+        #expect(report.findings.isEmpty)
+        #expect(report.intentURLs == result.accounts)
+    }
+
+    @Test("with base_url the pages link their canonical URL and load the stylesheet from it")
+    func baseURL() throws {
+        let site = try Self.built("base_url: https://example.com/feeds/\n" + Self.siteYAML)
+        #expect(site.read("output/jack/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.com/feeds/jack/\">") == true)
+        #expect(site.read("output/404.html")?.contains("href=\"https://example.com/feeds/assets/site.css\"") == true)
+    }
+
+    @Test("without base_url there is no canonical link")
+    func noBaseURL() throws {
+        let site = try Self.built()
+        #expect(site.read("output/jack/index.html")?.contains("rel=\"canonical\"") == false)
+    }
+
+    @Test("a hostile value shows as text in the title, heading, description and index, and never adds an element or attribute",
+          arguments: EscapingTests.corpus)
+    func hostileValue(_ value: String) throws {
+        let baseline = try EscapingTests.pages("plain text")
+        let hostile = try EscapingTests.pages(value)
+        #expect(hostile.index.structure == baseline.index.structure)
+        #expect(hostile.account.structure == baseline.account.structure)
+        #expect(hostile.account.attributes["meta.content"]?.contains(value) == true, "the description meta tag")
+        #expect(hostile.account.text.contains("\(value) @victim"), "the h1 holds the name as text")
+        #expect(hostile.account.text.contains(value + " (@victim) · " + value), "the title element")
+        #expect(try EscapingTests.composeText(hostile.account) == value)
+        #expect(hostile.index.text.contains(value + " @victim"))
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A site in a temporary folder: a copy of the repository's default templates (unless left out)
+/// with the given files written over it. Building it is `build()`, in each test target that links
+/// FeedsiteKit.
+package final class TemporarySite: TemporaryFolder {
+    /// Writes `files` (path → contents) over a copy of the repository's `templates/` when `withDefaultTemplates`.
+    package init(_ files: [String: String], withDefaultTemplates: Bool = true) throws {
+        try super.init()
+        if withDefaultTemplates {
+            try FileManager.default.copyItem(atPath: RepositoryPaths.templates, toPath: path + "/templates")
+        }
+        try write(files)
+    }
+}
+
+package extension TemporarySite {
+    /// The repository's sample site: its site.yml and default templates, with `files` written over them.
+    static func sample(_ files: [String: String] = [:]) throws -> TemporarySite {
+        let config = try String(contentsOfFile: RepositoryPaths.sampleConfig, encoding: .utf8)
+        return try TemporarySite(["site.yml": config].merging(files) { $1 })
+    }
+}
