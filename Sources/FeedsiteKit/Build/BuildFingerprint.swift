@@ -15,12 +15,12 @@ enum BuildFingerprint {
         // The running binary: a new feedsite may render differently even under the same version.
         guard let binary = BuildManifest.Stamp.of("/proc/self/exe") else { return nil }
         hash.add(Array("\(binary.size) \(binary.seconds) \(binary.nanoseconds) \(binary.inode)".utf8))
-        guard let configBytes = try? FileBytes.read(configPath) else { return nil }
+        guard let configBytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: .max) else { return nil }
         hash.add(Array(configPath.utf8))
         hash.add(configBytes)
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
         for file in files {
-            guard let bytes = try? FileBytes.read(templatesFolder + "/" + file) else { return nil }
+            guard let bytes = try? FileInput.read(templatesFolder + "/" + file, purpose: "a template", limit: .max) else { return nil }
             hash.add(Array(file.utf8))
             hash.add(bytes)
         }

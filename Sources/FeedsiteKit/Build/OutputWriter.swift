@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -46,7 +45,7 @@ struct OutputWriter {
         var status = stat()
         // A different size settles it without reading.
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
-              let existing = try? FileBytes.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
+              let existing = try? FileInput.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
               existing == file.bytes else { return nil }
         return BuildManifest.Stamp(status)
     }
@@ -71,27 +70,19 @@ struct OutputWriter {
         try writeManifest(intent)
 
         let written = Atomic<Int>(0)
-        let failure = Mutex<InputError?>(nil)
         let stamps = Mutex<[String: BuildManifest.Stamp?]>(unchanged.mapValues { $0 })
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, files.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        try ParallelLoop.run(count: files.count) { chunks throws(InputError) in
             var stamped: [(String, BuildManifest.Stamp?)] = []
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count, failure.withLock({ $0 == nil }) else { break }
-                do throws(InputError) {
+            for range in chunks {
+                for index in range {
                     let file = files[index]
                     let result = try writeIfChanged(file, probablyNew: previous.files[file.path] == nil)
                     if result.wrote { written.wrappingAdd(1, ordering: .relaxed) }
                     stamped.append((file.path, result.stamp))
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
                 }
             }
             stamps.withLock { all in for (path, stamp) in stamped { all[path] = stamp } }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
 
         var counts = Counts(written: written.load(ordering: .relaxed), unchanged: 0, removed: 0)
         counts.unchanged = files.count - counts.written + unchanged.count
@@ -135,7 +126,7 @@ extension OutputWriter {
         if probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: true) {
             return (true, stamp)
         }
-        if let existing = try? FileBytes.read(path) {
+        if let existing = try? FileInput.read(path, purpose: "an output file", limit: .max) {
             if existing == file.bytes { return (false, BuildManifest.Stamp.of(path)) }
         } else if !probablyNew, let stamp = try Self.linkNewFile(file.bytes, directory: directory, path: path, folderFirst: false) {
             return (true, stamp)
@@ -173,14 +164,10 @@ extension OutputWriter {
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")
-            }
-            offset += count
+        do {
+            try DescriptorWriter.write(bytes, to: descriptor)
+        } catch {
+            throw InputError("\(path): cannot be written: \(error.message)")
         }
     }
 
@@ -198,7 +185,7 @@ extension OutputWriter {
 
     /// The previous build's manifest (an empty one when there is none or it cannot be read).
     func readManifest() -> BuildManifest {
-        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName),
+        guard let bytes = try? FileInput.read(folder + "/" + Self.manifestName, purpose: "the build manifest", limit: .max),
               let manifest = BuildManifest(bytes: bytes) else { return .empty }
         return manifest
     }

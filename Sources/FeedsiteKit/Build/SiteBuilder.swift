@@ -235,7 +235,7 @@ private extension SiteBuilder {
         return try FolderListing.files(under: folder).map { relative in
             let path = folder + "/" + relative
             try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, folderName: "the site folder", display: displayPath(path))
-            return OutputFile(path: "assets/" + relative, bytes: try FileBytes.read(path))
+            return OutputFile(path: "assets/" + relative, bytes: try FileInput.read(path, purpose: "an asset", limit: .max))
         }
     }
 
