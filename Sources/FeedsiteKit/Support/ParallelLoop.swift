@@ -54,28 +54,26 @@ package enum ParallelLoop {
     /// Runs `body` on `threads(count:chunk:)` threads (none when `count` is 0), each with the `Chunks`
     /// it draws from, and returns when all have finished; rethrows the first error `body` threw.
     package static func run<Failure: Error>(count: Int, chunk: Int = 1,
-                                            _ body: @Sendable (Chunks) throws(Failure) -> Void) throws(Failure) {
+                                            _ body: @escaping @Sendable (Chunks) throws(Failure) -> Void) throws(Failure) {
         let threads = threads(count: count, chunk: chunk)
         guard threads > 0 else { return }
         let shared = Shared()
         let failure = Mutex<Failure?>(nil)
         let done = DispatchSemaphore(value: 0)
-        withoutActuallyEscaping(body) { body in
-            for _ in 0..<threads {
-                let thread = Thread {
-                    do throws(Failure) {
-                        try body(Chunks(shared: shared, count: count, size: max(1, chunk)))
-                    } catch {
-                        shared.stopped.store(true, ordering: .relaxed)
-                        failure.withLock { if $0 == nil { $0 = error } }
-                    }
-                    done.signal()
+        for _ in 0..<threads {
+            let thread = Thread {
+                do throws(Failure) {
+                    try body(Chunks(shared: shared, count: count, size: max(1, chunk)))
+                } catch {
+                    shared.stopped.store(true, ordering: .relaxed)
+                    failure.withLock { if $0 == nil { $0 = error } }
                 }
-                thread.stackSize = stackSize
-                thread.start()
+                done.signal()
             }
-            for _ in 0..<threads { done.wait() }
+            thread.stackSize = stackSize
+            thread.start()
         }
+        for _ in 0..<threads { done.wait() }
         if let error = failure.withLock({ $0 }) { throw error }
     }
 }
