@@ -34,7 +34,7 @@ package struct LinkChecker: Sendable {
 }
 
 extension LinkChecker {
-    /// Checks every `.html` and `.htm` file under `folder`. Both cores walk the folder, read and
+    /// Checks every `.html` and `.htm` file under `folder`. All cores walk the folder, read and
     /// check pages at once; relative links are resolved when the whole listing is known.
     package func check(folder: String) throws(InputError) -> CheckReport {
         let root = folder.hasSuffix("/") ? String(folder.dropLast()) : folder

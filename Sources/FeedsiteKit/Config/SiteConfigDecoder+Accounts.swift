@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Decoding of `accounts`, `defaults` and the options they share.

@@ -21,11 +21,6 @@ extension SourceText {
             self.bytes = bytes
             self.file = file
         }
-
-        /// A cursor at the start of `text`.
-        package init(_ text: SourceText) {
-            self.init(bytes: text.bytes, file: text.file)
-        }
     }
 }
 

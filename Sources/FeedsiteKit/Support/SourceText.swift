@@ -32,9 +32,6 @@ package struct SourceText: Sendable {
 }
 
 extension SourceText {
-    /// How many lines the text has (a final `\n` starts an empty last line).
-    package var lineCount: Int { lineStarts.count }
-
     /// The 1-based line and column of the byte at `offset` (clamped to the text; the end of the text
     /// is a valid position).
     package func location(of offset: Int) -> SourceLocation {
