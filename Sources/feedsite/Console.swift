@@ -84,16 +84,7 @@ final class Console: @unchecked Sendable {
     }
 
     private func write(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        // Nothing sensible is left to do when stdout or stderr cannot be written.
+        try? DescriptorWriter.write(bytes, to: descriptor)
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 enum BuildFingerprint {
     /// The fingerprint of a loaded site, reading site.yml again.
     static func compute(_ config: SiteConfig) -> UInt64? {
-        guard let configBytes = try? FileBytes.read(config.configPath) else { return nil }
+        guard let configBytes = try? FileInput.read(config.configPath, purpose: "the site configuration", limit: .max) else { return nil }
         return compute(configPath: config.configPath, configBytes: configBytes, templatesFolder: config.templatesFolder)
     }
 
@@ -22,7 +22,7 @@ enum BuildFingerprint {
         hash.add(configBytes)
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
         for file in files {
-            guard let bytes = try? FileBytes.read(templatesFolder + "/" + file) else { return nil }
+            guard let bytes = try? FileInput.read(templatesFolder + "/" + file, purpose: "a template", limit: .max) else { return nil }
             hash.add(Array(file.utf8))
             hash.add(bytes)
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -145,21 +144,21 @@ private extension OutputTransaction {
 
     /// Runs `body` for every index on all cores until one throws; returns the values it returned
     /// (in no particular order; nil is left out) and the first failure.
-    static func each<Value: Sendable>(_ indices: Range<Int>, _ body: @Sendable (Int) throws(InputError) -> Value?)
+    static func each<Value: Sendable>(_ indices: Range<Int>, _ body: @escaping @Sendable (Int) throws(InputError) -> Value?)
         -> (done: [Value], failure: InputError?) {
         let collected = Mutex<(done: [Value], failure: InputError?)>(([], nil))
-        let next = Atomic<Int>(indices.lowerBound)
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, indices.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // The body does not throw: what each thread did before a failure must reach the caller.
+        ParallelLoop.run(count: indices.count) { chunks in
             var done: [Value] = []
             var failure: InputError?
-            while failure == nil {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < indices.upperBound, collected.withLock({ $0.failure == nil }) else { break }
-                do throws(InputError) {
-                    if let value = try body(index) { done.append(value) }
-                } catch {
-                    failure = error
+            work: for range in chunks {
+                for offset in range {
+                    guard failure == nil, collected.withLock({ $0.failure == nil }) else { break work }
+                    do throws(InputError) {
+                        if let value = try body(indices.lowerBound + offset) { done.append(value) }
+                    } catch {
+                        failure = error
+                    }
                 }
             }
             collected.withLock {

@@ -44,7 +44,7 @@ struct OutputWriter {
         var status = stat()
         // A different size settles it without reading.
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
-              let existing = try? FileBytes.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
+              let existing = try? FileInput.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
               existing == file.bytes else { return nil }
         return BuildManifest.Stamp(status)
     }
@@ -115,14 +115,10 @@ extension OutputWriter {
     }
 
     static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")
-            }
-            offset += count
+        do {
+            try DescriptorWriter.write(bytes, to: descriptor)
+        } catch {
+            throw InputError("\(path): cannot be written: \(error.message)")
         }
     }
 
@@ -140,7 +136,7 @@ extension OutputWriter {
 
     /// The previous build's manifest (an empty one when there is none or it cannot be read).
     func readManifest() -> BuildManifest {
-        guard let bytes = try? FileBytes.read(folder + "/" + Self.manifestName),
+        guard let bytes = try? FileInput.read(folder + "/" + Self.manifestName, purpose: "the build manifest", limit: .max),
               let manifest = BuildManifest(bytes: bytes) else { return .empty }
         return manifest
     }

@@ -1,9 +1,8 @@
-import Foundation
 import Synchronization
 
 extension SiteBuilder {
-    /// Phase 4: renders every planned page on all cores, on threads with stacks large enough for the
-    /// deepest nesting the renderer allows; checks each page as soon as it is rendered (intent URLs,
+    /// Phase 4: renders every planned page on all cores (`ParallelLoop`'s threads have stacks large
+    /// enough for the deepest nesting the renderer allows); checks each page as soon as it is rendered (intent URLs,
     /// and relative links against every path of the plan) and hands it to `sink`.
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
@@ -13,32 +12,22 @@ extension SiteBuilder {
         let existingFiles = Set(plan.paths)
         let pages = plan.pages
         let collected = Mutex(CheckedPages())
-        let failure = Mutex<(any Error)?>(nil)
-        let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let showsProgress = config.accounts.count >= 1_000
-        let chunk = 64
-        WorkerThreads.run(count: min(max(1, ProcessInfo.processInfo.activeProcessorCount), pages.count)) { _ in
+        try ParallelLoop.run(count: pages.count, chunk: 64) { chunks throws(any Error) in
             var checked = CheckedPages()
             var memo = RelativeLink.Memo()
-            work: while failure.withLock({ $0 == nil }) {
-                let first = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
-                guard first < pages.count else { break }
-                for page in pages[first..<min(first + chunk, pages.count)] {
-                    do {
-                        let bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
-                        let file = OutputFile(path: page.path, bytes: bytes)
-                        var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
-                        checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
-                        if !result.findings.isEmpty { checked.withFindings.append(file) }
-                        checked.results.append(result)
-                        try sink.accept(file)
-                    } catch {
-                        failure.withLock { if $0 == nil { $0 = error } }
-                        break work
-                    }
+            for range in chunks {
+                for page in pages[range] {
+                    let bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
+                    let file = OutputFile(path: page.path, bytes: bytes)
+                    var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
+                    checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+                    if !result.findings.isEmpty { checked.withFindings.append(file) }
+                    checked.results.append(result)
+                    try sink.accept(file)
                 }
-                let count = done.wrappingAdd(min(chunk, pages.count - first), ordering: .relaxed).newValue
+                let count = done.wrappingAdd(range.count, ordering: .relaxed).newValue
                 if showsProgress { progress(.rendering(done: count, total: pages.count)) }
             }
             collected.withLock {
@@ -46,7 +35,6 @@ extension SiteBuilder {
                 $0.withFindings += checked.withFindings
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
         return collected.withLock { $0 }
     }
 }

@@ -3,7 +3,9 @@ extension SiteBuilder {
     /// it when it can, and throws `BuildCheckFailure` when any is an error.
     func verdict(_ checked: CheckedPages, plan: BuildPlan, site: LoadedSite) throws(BuildCheckFailure) -> CheckReport {
         var report = LinkChecker().report(checked.results, pages: plan.pages.count, existingFiles: Set(plan.paths))
-        let pages = checked.withFindings.map { LinkChecker.Page(path: $0.path, bytes: $0.bytes) }
+        // Each page with findings is indexed once, however many findings it has.
+        var pages: [String: SourceText] = [:]
+        for page in checked.withFindings { pages[page.path] = SourceText(page.bytes, file: page.path) }
         report.findings = acceptLiteralPercents(in: report.findings.map { locateInTemplates($0, pages: pages, templates: site.templates) })
         if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
         return report
@@ -26,9 +28,9 @@ private extension SiteBuilder {
     }
 
     /// Adds the template position when the finding's raw attribute text stands literally in one template.
-    func locateInTemplates(_ finding: CheckFinding, pages: [LinkChecker.Page], templates: TemplateSet) -> CheckFinding {
-        guard let page = pages.first(where: { $0.path == finding.location.file }),
-              let raw = RawAttributeValue.at(line: finding.location.line, column: finding.location.column, in: page.bytes),
+    func locateInTemplates(_ finding: CheckFinding, pages: [String: SourceText], templates: TemplateSet) -> CheckFinding {
+        guard let page = pages[finding.location.file],
+              let raw = RawAttributeValue.at(line: finding.location.line, column: finding.location.column, in: page),
               raw.count >= 8 else { return finding }
         var sources = [templates.account, templates.index] + templates.partials.templates.values.sorted { $0.name < $1.name }
         if let notFound = templates.notFound { sources.append(notFound) }

@@ -103,7 +103,7 @@ private extension SiteBuilder {
             // Taken moments ago and found out of date: no need to compare the output folder again.
             return UpToDateCheck(fingerprint: fingerprint, previous: nil)
         }
-        guard let bytes = try? FileBytes.read(config.configPath) else { return UpToDateCheck(fingerprint: nil, previous: nil) }
+        guard let bytes = try? FileInput.read(config.configPath, purpose: "the site configuration", limit: .max) else { return UpToDateCheck(fingerprint: nil, previous: nil) }
         return UpToDateCheck(configPath: config.configPath, configBytes: bytes, folders: config.folders, manifest: manifest)
     }
 
@@ -129,7 +129,7 @@ private extension SiteBuilder {
         return try FolderListing.files(under: folder).map { relative in
             let path = folder + "/" + relative
             try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, folderName: "the site folder", display: displayPath(path))
-            return OutputFile(path: "assets/" + relative, bytes: try FileBytes.read(path))
+            return OutputFile(path: "assets/" + relative, bytes: try FileInput.read(path, purpose: "an asset", limit: .max))
         }
     }
 }

@@ -104,7 +104,7 @@ extension StagingFolder {
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
             // Without a readable manifest (killed before writing it) only feedsite's own bookkeeping
             // goes, and the folder only if that leaves it empty.
-            let manifest = (try? FileBytes.read(folder + "/" + OutputWriter.manifestName)).flatMap { BuildManifest(bytes: $0) }
+            let manifest = (try? FileInput.read(folder + "/" + OutputWriter.manifestName, purpose: "the build manifest", limit: .max)).flatMap { BuildManifest(bytes: $0) }
             remove(manifest?.files.keys.sorted() ?? [], in: folder)
         }
     }

@@ -34,7 +34,7 @@ final class StagingSink: PageSink {
         staged.reserveCapacity(paths.count)
         for path in paths {
             do {
-                staged.append(OutputFile(path: path, bytes: try FileBytes.read(staging.path + "/" + path)))
+                staged.append(OutputFile(path: path, bytes: try FileInput.read(staging.path + "/" + path, purpose: "a staged file", limit: .max)))
             } catch {
                 throw InputError("\(staging.path)/\(path): cannot be read back from the staging folder")
             }

@@ -19,7 +19,7 @@ struct CharacterScan {
                     continue
                 }
                 guard byte == 0x25, index + 2 < bytes.count,
-                      let highValue = PercentEncoding.hexValue(bytes[index + 1]), let lowValue = PercentEncoding.hexValue(bytes[index + 2]),
+                      let highValue = bytes[index + 1].hexDigitValue, let lowValue = bytes[index + 2].hexDigitValue,
                       !(bytes[index + 1] >= 0x61 && bytes[index + 1] <= 0x66), !(bytes[index + 2] >= 0x61 && bytes[index + 2] <= 0x66),
                       !PercentEncoding.isUnreserved(highValue << 4 | lowValue) else {
                     clean = false
@@ -102,7 +102,7 @@ struct CharacterScan {
     }
 
     private func hex(_ scalar: Unicode.Scalar) -> UInt8? {
-        scalar.isASCII ? PercentEncoding.hexValue(UInt8(scalar.value)) : nil
+        scalar.isASCII ? UInt8(scalar.value).hexDigitValue : nil
     }
 
     private func format4(_ value: UInt32) -> String {

@@ -103,14 +103,8 @@ private extension HTMLCharacterReference {
         var value: UInt32 = 0
         while index < input.count {
             let byte = input[index]
-            let digit: UInt32
-            if byte.isASCIIDigit {
-                digit = UInt32(byte - UInt8(ascii: "0"))
-            } else if hex, let letter = byte.hexLetterValue {
-                digit = letter
-            } else {
-                break
-            }
+            guard let digitValue = byte.hexDigitValue, hex || digitValue < 10 else { break }
+            let digit = UInt32(digitValue)
             value = min(value * (hex ? 16 : 10) + digit, 0x110000)
             index += 1
         }
@@ -123,17 +117,5 @@ private extension HTMLCharacterReference {
         }
         appendUTF8(value, to: &output)
         return index
-    }
-}
-
-extension UInt8 {
-    var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
-    var isASCIIAlpha: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-    var isASCIIAlphanumeric: Bool { isASCIIDigit || isASCIIAlpha }
-    var isASCIIUpper: Bool { self >= 0x41 && self <= 0x5A }
-    /// 10-15 for a-f and A-F.
-    var hexLetterValue: UInt32? {
-        let lower = self | 0x20
-        return lower >= 0x61 && lower <= 0x66 ? UInt32(lower - 0x61 + 10) : nil
     }
 }

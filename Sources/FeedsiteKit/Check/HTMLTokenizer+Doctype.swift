@@ -24,7 +24,7 @@ extension HTMLTokenizer {
                 emitDoctype()
             } else {
                 advance()
-                doctypeNameBytes = c == 0 ? replacement : [c.isASCIIUpper ? c | 0x20 : c]
+                doctypeNameBytes = c == 0 ? replacement : [c.asciiLowercased]
                 state = .doctypeName
             }
         case .doctypeName:
@@ -36,7 +36,7 @@ extension HTMLTokenizer {
             } else if c == 0 {
                 doctypeNameBytes?.append(contentsOf: replacement)
             } else {
-                doctypeNameBytes?.append(c.isASCIIUpper ? c | 0x20 : c)
+                doctypeNameBytes?.append(c.asciiLowercased)
             }
         case .afterDoctypeName:
             if space {

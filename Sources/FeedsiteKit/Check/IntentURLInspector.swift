@@ -239,7 +239,7 @@ private extension IntentURLInspector {
     static func containsTriplet(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-            if PercentEncoding.hexValue(bytes[index + 1]) != nil, PercentEncoding.hexValue(bytes[index + 2]) != nil { return true }
+            if bytes[index + 1].isASCIIHexDigit, bytes[index + 2].isASCIIHexDigit { return true }
         }
         return false
     }

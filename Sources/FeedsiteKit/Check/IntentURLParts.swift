@@ -29,7 +29,7 @@ struct IntentURLParts {
         while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
             index += 1
         }
-        let host = String(decoding: bytes[hostStart..<index].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let host = String(decoding: bytes[hostStart..<index].map(\.asciiLowercased), as: UTF8.self)
         guard IntentURL.hosts.contains(host), bytes[index...].starts(with: "/intent/".utf8) else { return nil }
         let actionStart = index + 8
         var actionEnd = actionStart

@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Synchronization
 
 /// Checks HTML pages: every intent URL against the rules, every relative link against the files present.
@@ -36,23 +34,18 @@ package struct LinkChecker: Sendable {
 }
 
 extension LinkChecker {
-    /// Checks every `.html` and `.htm` file under `folder`. Both cores walk the folder, read and
+    /// Checks every `.html` and `.htm` file under `folder`. All cores walk the folder, read and
     /// check pages at once; relative links are resolved when the whole listing is known.
     package func check(folder: String) throws(InputError) -> CheckReport {
         let root = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let top = try FolderListing.entries(of: root)
-        let next = Atomic<Int>(0)
-        let collected = Mutex<(files: [String], pages: Int, results: [PageResult], error: InputError?)>(([], 0, [], nil))
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let collected = Mutex<(files: [String], pages: Int, results: [PageResult])>(([], 0, []))
+        try ParallelLoop.run(count: top.count) { chunks throws(InputError) in
             var files: [String] = []
             var results: [PageResult] = []
             var pages = 0
-            var failure: InputError?
-            while failure == nil {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < top.count else { break }
-                do throws(InputError) {
+            for range in chunks {
+                for index in range {
                     var found: [String] = []
                     if top[index].isFolder {
                         try FolderListing.walk(root + "/" + top[index].name, relative: top[index].name, into: &found)
@@ -61,36 +54,28 @@ extension LinkChecker {
                     }
                     for path in found where path.hasSuffix(".html") || path.hasSuffix(".htm") {
                         pages += 1
-                        results.append(inspect(Page(path: path, bytes: try FileBytes.read(root + "/" + path))))
+                        results.append(inspect(Page(path: path, bytes: try FileInput.read(root + "/" + path, purpose: "a page to check", limit: .max))))
                     }
                     files += found
-                } catch {
-                    failure = error
                 }
             }
             collected.withLock {
                 $0.files += files
                 $0.pages += pages
                 $0.results += results
-                if $0.error == nil { $0.error = failure }
             }
         }
         let all = collected.withLock { $0 }
-        if let error = all.error { throw error }
         return report(all.results, pages: all.pages, existingFiles: Set(all.files))
     }
 
     /// Checks pages held in memory; `existingFiles` (relative paths) is what relative links may point at.
     package func check(pages: [Page], existingFiles: Set<String>) -> CheckReport {
-        let next = Atomic<Int>(0)
         let collected = Mutex<[PageResult]>([])
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, pages.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        ParallelLoop.run(count: pages.count) { chunks in
             var results: [PageResult] = []
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < pages.count else { break }
-                results.append(inspect(pages[index]))
+            for range in chunks {
+                for index in range { results.append(inspect(pages[index])) }
             }
             collected.withLock { $0 += results }
         }
@@ -108,7 +93,7 @@ extension LinkChecker {
         var result = PageResult()
         guard !candidates.isEmpty else { return result }
         let inspector = IntentURLInspector(strict: strict)
-        var positions = PositionFinder(bytes: page.bytes, file: page.path)
+        var positions = SourceText.Cursor(bytes: page.bytes, file: page.path)
         for candidate in candidates {
             if candidate.isLink {
                 result.links.append((positions.location(of: candidate.offset), candidate.value))
@@ -139,14 +124,15 @@ extension LinkChecker {
 
     /// Resolves the relative links still pending in every page's result (on all cores) and puts all findings together.
     func report(_ results: [PageResult], pages: Int, existingFiles: Set<String>) -> CheckReport {
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, results.count))
         let broken = Mutex<[CheckFinding]>([])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        ParallelLoop.run(count: results.count, chunk: 16) { chunks in
             var found: [CheckFinding] = []
             var memo = RelativeLink.Memo()
-            for index in stride(from: worker, to: results.count, by: workers) {
-                for (location, value) in results[index].links {
-                    if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) { found.append(finding) }
+            for range in chunks {
+                for index in range {
+                    for (location, value) in results[index].links {
+                        if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) { found.append(finding) }
+                    }
                 }
             }
             broken.withLock { $0 += found }

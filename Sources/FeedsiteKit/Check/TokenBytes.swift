@@ -63,7 +63,7 @@ extension TokenBytes {
 
     /// Lower-cases A-Z in the bytes from `start` on.
     func lowercaseASCII(from start: Int) {
-        for position in start..<count where base[position] >= UInt8(ascii: "A") && base[position] <= UInt8(ascii: "Z") {
+        for position in start..<count where base[position].isASCIIUpper {
             base[position] |= 0x20
         }
     }

@@ -141,14 +141,3 @@ extension ConfigFieldReader {
         TemplateValue.double(value).renderedText
     }
 }
-
-extension String {
-    /// The text without leading and trailing spaces, tabs and newlines.
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return self[first...last]
-    }
-}

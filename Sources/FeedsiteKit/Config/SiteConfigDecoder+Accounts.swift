@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Decoding of `accounts`, `defaults` and the options they share.
@@ -49,23 +48,26 @@ extension SiteConfigDecoder {
 
 private extension SiteConfigDecoder {
     static let accountKeys = ["handle", "name"] + AccountOptions.optionKeys
-    /// From this many accounts on, both halves of the list are decoded at once, on two cores.
+    /// From this many accounts on, the list is decoded on all cores.
     static let parallelThreshold = 2_000
+    /// How many accounts one thread decodes at a time.
+    static let chunkSize = 512
 
-    /// Each item decoded (nil where it has errors), in order; a long list on two cores, each half
-    /// with diagnostics of its own, merged in document order.
+    /// Each item decoded (nil where it has errors), in order; a long list in chunks on all cores, each
+    /// chunk with diagnostics of its own, merged in document order.
     mutating func decodeEach(_ items: [YAMLNode], defaults: AccountOptions) -> [Account?] {
-        guard items.count >= Self.parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+        guard items.count >= Self.parallelThreshold, ParallelLoop.threads(count: items.count, chunk: Self.chunkSize) > 1 else {
             return items.map { account($0, defaults: defaults) }
         }
-        let middle = items.count / 2
-        let halves = [items[..<middle], items[middle...]]
-        let results = Mutex<[(accounts: [Account?], diagnostics: DiagnosticCollector)?]>([nil, nil])
+        let chunkCount = (items.count + Self.chunkSize - 1) / Self.chunkSize
+        let results = Mutex<[(accounts: [Account?], diagnostics: DiagnosticCollector)?]>(Array(repeating: nil, count: chunkCount))
         let decoder = SiteConfigDecoder(file: file)
-        WorkerThreads.run(count: 2) { half in
-            var own = decoder
-            let accounts = halves[half].map { own.account($0, defaults: defaults) }
-            results.withLock { $0[half] = (accounts, own.fields.diagnostics) }
+        ParallelLoop.run(count: items.count, chunk: Self.chunkSize) { chunks in
+            for range in chunks {
+                var own = decoder
+                let accounts = items[range].map { own.account($0, defaults: defaults) }
+                results.withLock { $0[range.lowerBound / Self.chunkSize] = (accounts, own.fields.diagnostics) }
+            }
         }
         var accounts: [Account?] = []
         accounts.reserveCapacity(items.count)

@@ -34,10 +34,10 @@ enum YAMLCoreSchema {
         }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             let digits = String(decoding: bytes[2...], as: UTF8.self)
-            if bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(\.isHexDigit), let value = Int(digits, radix: 16) {
+            if bytes[1] == UInt8(ascii: "x"), bytes[2...].allSatisfy(\.isASCIIHexDigit), let value = Int(digits, radix: 16) {
                 return .int(value)
             }
-            if bytes[1] == UInt8(ascii: "o"), bytes[2...].allSatisfy(\.isOctalDigit), let value = Int(digits, radix: 8) {
+            if bytes[1] == UInt8(ascii: "o"), bytes[2...].allSatisfy(\.isASCIIOctalDigit), let value = Int(digits, radix: 8) {
                 return .int(value)
             }
         }
@@ -53,7 +53,7 @@ private extension YAMLCoreSchema {
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
         }
-        return !digits.isEmpty && digits.allSatisfy(\.isDecimalDigit)
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
@@ -61,7 +61,7 @@ private extension YAMLCoreSchema {
         var index = 0
         func skipDigits() -> Int {
             let start = index
-            while index < bytes.count, bytes[index].isDecimalDigit { index += 1 }
+            while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
             return index - start
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
@@ -78,14 +78,5 @@ private extension YAMLCoreSchema {
             guard skipDigits() > 0 else { return false }
         }
         return index == bytes.count
-    }
-}
-
-extension UInt8 {
-    var isDecimalDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-    var isOctalDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "7") }
-    var isHexDigit: Bool {
-        isDecimalDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
-            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
     }
 }

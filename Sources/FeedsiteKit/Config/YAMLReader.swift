@@ -238,8 +238,7 @@ private extension YAMLReader {
                     }
                 }
             }
-            let (line, column) = Self.lineAndColumn(ofByte: offset, in: bytes)
-            let at = SourceLocation(file: file, line: line, column: column)
+            let at = SourceText(Array(bytes), file: file).location(of: offset)
             if problem.contains("UTF-8") || problem.contains("Unicode") {
                 let byte = offset < bytes.count ? bytes[offset] : 0
                 return Diagnostic(at: at, "the file is not valid UTF-8 (\(problem) 0x\(String(byte, radix: 16, uppercase: true)))",
@@ -255,38 +254,16 @@ private extension YAMLReader {
         let mark = parser.problem_mark
         let at = location(Int(mark.line), Int(mark.column))
         let contextAt = location(Int(parser.context_mark.line), Int(parser.context_mark.column))
-        let character = Self.character(atLine: Int(mark.line), column: Int(mark.column), in: bytes)
+        let character = Self.character(atLine: Int(mark.line) + 1, column: Int(mark.column), in: SourceText(Array(bytes), file: file))
         return YAMLSyntaxMessages.diagnostic(problem: problem, context: context, at: at, contextAt: contextAt, character: character)
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
-    static func lineAndColumn(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
-    }
-
-    /// The character at a 0-based line and column, for messages about it.
-    static func character(atLine line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Character? {
-        var currentLine = 0
-        var start = 0
-        while currentLine < line, start < bytes.count {
-            if bytes[start] == UInt8(ascii: "\n") { currentLine += 1 }
-            start += 1
-        }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        let scalars = Array(text.unicodeScalars)
-        return column < scalars.count ? Character(scalars[column]) : nil
+    /// The character at a 1-based `line` and 0-based `column` (in characters, as libyaml counts), for messages about it.
+    static func character(atLine line: Int, column: Int, in text: SourceText) -> Character? {
+        guard let range = text.range(ofLine: line) else { return nil }
+        let scalars = String(decoding: text.bytes[range], as: UTF8.self).unicodeScalars
+        guard column >= 0, let index = scalars.index(scalars.startIndex, offsetBy: column, limitedBy: scalars.endIndex),
+              index < scalars.endIndex else { return nil }
+        return Character(scalars[index])
     }
 }

@@ -24,7 +24,7 @@ package enum HTTPRequestParser {
         }
         if lineEnd.start > maximumRequestLine { return .failure(.uriTooLong) }
         let parts = bytes[0..<lineEnd.start].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIUpper),
               let target = String(validating: parts[1], as: UTF8.self), !target.isEmpty,
               let version = String(validating: parts[2], as: UTF8.self), version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .failure(.badRequest)

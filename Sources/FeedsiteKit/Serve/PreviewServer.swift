@@ -163,10 +163,10 @@ private extension PreviewServer {
             response.headers.append(("Location", location))
             return response
         case .file(let path):
-            guard let bytes = try? FileBytes.read(path) else { return .text(.notFound, "not found") }
+            guard let bytes = try? FileInput.read(path, purpose: "a file to serve", limit: .max) else { return .text(.notFound, "not found") }
             return file(path, bytes, status: .ok)
         case .notFound:
-            if case .file(let page) = resolver.resolve("/404.html"), let bytes = try? FileBytes.read(page) {
+            if case .file(let page) = resolver.resolve("/404.html"), let bytes = try? FileInput.read(page, purpose: "a file to serve", limit: .max) {
                 return file(page, bytes, status: .notFound)
             }
             return .text(.notFound, "not found")
@@ -200,15 +200,6 @@ private extension PreviewServer {
 
     @discardableResult
     func send(_ client: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += sent
-        }
-        return true
+        (try? DescriptorWriter.write(bytes, to: client, socket: true)) != nil
     }
 }

@@ -2,18 +2,20 @@
 package struct Template: Sendable {
     /// The template's file (or name), as shown in error messages.
     package let name: String
-    let source: [UInt8]
+    /// The source with its line starts, for locations in messages.
+    let text: SourceText
     let nodes: [TemplateNode]
 
     /// Parses `source`; every syntax problem is reported with line and column.
     package init(source: [UInt8], name: String) throws(DiagnosticError) {
-        var tokenizer = TemplateTokenizer(source: source, template: name)
+        let text = SourceText(source, file: name)
+        var tokenizer = TemplateTokenizer(text: text)
         let tokens = tokenizer.tokenize()
-        var parser = TemplateParser(source: source, template: name, diagnostics: tokenizer.diagnostics)
+        var parser = TemplateParser(text: text, diagnostics: tokenizer.diagnostics)
         let nodes = parser.parse(tokens)
         try parser.diagnostics.throwIfErrors()
         self.name = name
-        self.source = source
+        self.text = text
         self.nodes = nodes
     }
 
@@ -22,8 +24,11 @@ package struct Template: Sendable {
         try self.init(source: Array(text.utf8), name: name)
     }
 
+    /// The template's bytes.
+    var source: [UInt8] { text.bytes }
+
     /// Where a byte offset of the source stands.
     func location(of offset: Int) -> SourceLocation {
-        TemplateTokenizer.location(of: offset, in: source, file: name)
+        text.location(of: offset)
     }
 }

@@ -1,8 +1,8 @@
 /// Turns tokens into a node tree: removes standalone lines, pairs sections, parents and blocks,
 /// and normalises block indentation.
 struct TemplateParser {
+    let text: SourceText
     let source: [UInt8]
-    let template: String
     var diagnostics: DiagnosticCollector
 
     /// How deeply sections, parents and blocks may nest (rendering recurses once per level).
@@ -14,9 +14,9 @@ struct TemplateParser {
         var overrides: [String: TemplateBlock] = [:]
     }
 
-    init(source: [UInt8], template: String, diagnostics: DiagnosticCollector) {
-        self.source = source
-        self.template = template
+    init(text: SourceText, diagnostics: DiagnosticCollector) {
+        self.text = text
+        source = text.bytes
         self.diagnostics = diagnostics
     }
 }
@@ -96,7 +96,7 @@ extension TemplateParser {
 
 private extension TemplateParser {
     func location(_ offset: Int) -> SourceLocation {
-        TemplateTokenizer.location(of: offset, in: source, file: template)
+        text.location(of: offset)
     }
 
     func inclusion(_ token: TemplateToken) -> TemplateInclusion {

@@ -1,14 +1,14 @@
 /// Splits template source into text, line breaks and tags, following set-delimiter tags as it goes.
 struct TemplateTokenizer {
+    let text: SourceText
     let source: [UInt8]
-    let template: String
     var diagnostics = DiagnosticCollector()
     private var openDelimiter: [UInt8] = Array("{{".utf8)
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
 
-    init(source: [UInt8], template: String) {
-        self.source = source
-        self.template = template
+    init(text: SourceText) {
+        self.text = text
+        source = text.bytes
     }
 }
 
@@ -28,44 +28,15 @@ extension TemplateTokenizer {
         }
         return tokens
     }
-
-    /// The 1-based line and column of a byte offset (columns count characters).
-    static func location(of offset: Int, in source: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for byte in source[..<min(offset, source.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
-    }
 }
 
 private extension TemplateTokenizer {
     func location(_ offset: Int) -> SourceLocation {
-        Self.location(of: offset, in: source, file: template)
+        text.location(of: offset)
     }
 
     func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, source.count >= needle.count else { return nil }
-        var index = start
-        let last = source.count - needle.count
-        while index <= last {
-            if source[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where source[index + offset] != needle[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
+        BytePattern(bytes: needle).firstOffset(in: source, from: start)
     }
 
     /// Appends text split at line breaks: a `\n` or `\r\n` becomes its own newline token.
@@ -102,14 +73,14 @@ private extension TemplateTokenizer {
         if isTriple {
             content = content.dropFirst()
             token.kind = .variable(escaped: false)
-            return named(token, content.trimmed, what: "triple-mustache tag")
+            return named(token, content.trimmingSpaces, what: "triple-mustache tag")
         }
-        let trimmed = content.trimmed
+        let trimmed = content.trimmingSpaces
         guard let sigil = trimmed.first else {
             diagnostics.error(location(start), "empty tag", hint: "write a name between the delimiters, e.g. {{title}}")
             return TemplateToken(kind: .comment, start: start, end: end)
         }
-        let rest = trimmed.dropFirst().trimmed
+        let rest = trimmed.dropFirst().trimmingSpaces
         switch sigil {
         case "!":
             token.kind = .comment
@@ -147,7 +118,7 @@ private extension TemplateTokenizer {
         var name = name
         if allowDynamic, name.first == "*" {
             token.isDynamic = true
-            name = name.dropFirst().trimmed
+            name = name.dropFirst().trimmingSpaces
         }
         token.name = name
         let isDataName: Bool
@@ -180,22 +151,12 @@ private extension TemplateTokenizer {
         let inner = content.dropFirst().dropLast()
         let parts = inner.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count == 2, parts.allSatisfy({ !$0.contains("=") }) else {
-            diagnostics.error(at, "set-delimiter tag needs exactly two delimiters separated by a space, found '\(inner.trimmed)'",
+            diagnostics.error(at, "set-delimiter tag needs exactly two delimiters separated by a space, found '\(inner.trimmingSpaces)'",
                               hint: "write it as {{=<% %>=}}")
             return
         }
         openDelimiter = Array(parts[0].utf8)
         closeDelimiter = Array(parts[1].utf8)
         token.name = "="
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces, tabs and line breaks.
-    var trimmed: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
-        let last = lastIndex(where: { !isSpace($0) })!
-        return self[first...last]
     }
 }

@@ -14,8 +14,7 @@ package enum HandleSyntax {
 
     /// Whether `byte` may appear in a handle.
     package static func isHandleByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_")
     }
 
     /// The first problem with `handle`, or nil when it is valid.

@@ -2,21 +2,17 @@
 package enum PercentEncoding {
     /// Whether `byte` is an RFC 3986 unreserved character: `A-Z a-z 0-9 - . _ ~`.
     package static func isUnreserved(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
-    /// `text` as UTF-8 with every byte but the unreserved ones written `%XX` (upper-case hex);
-    /// bytes in `alsoRaw` (such as `,` between list items) stay raw too.
-    package static func encode(_ text: some StringProtocol, alsoRaw: Set<UInt8> = []) -> String {
-        let extra = !alsoRaw.isEmpty
+    /// `text` as UTF-8 with every byte but the unreserved ones written `%XX` (upper-case hex).
+    package static func encode(_ text: some StringProtocol) -> String {
         let utf8 = text.utf8
         // At most three bytes out for each byte in, written straight into the string's storage.
         return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
             var count = 0
             for byte in utf8 {
-                if isUnreserved(byte) || (extra && alsoRaw.contains(byte)) {
+                if isUnreserved(byte) {
                     buffer[count] = byte
                     count += 1
                 } else {
@@ -50,7 +46,7 @@ package enum PercentEncoding {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = bytes[index + 1].hexDigitValue, let low = bytes[index + 2].hexDigitValue {
                 output.append(high << 4 | low)
                 index += 3
             } else {
@@ -61,13 +57,8 @@ package enum PercentEncoding {
         return output
     }
 
-    /// The value of a hex digit, or nil.
+    /// The value of a hex digit, or nil (`UInt8.hexDigitValue`, for the manifest's reader).
     package static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        byte.hexDigitValue
     }
 }

@@ -17,15 +17,18 @@ import Testing
         #expect(BytePattern(pattern).occurs(in: Array(text.utf8)[...]) == expected)
     }
 
-    @Test("it agrees with a plain search on random bytes")
+    @Test("it agrees with a plain search on random bytes, from any start")
     func agreesWithPlainSearch() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             let haystack = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 97...99, using: &generator) }
             let needle = (0..<Int.random(in: 1...4, using: &generator)).map { _ in UInt8.random(in: 97...99, using: &generator) }
-            let plain = haystack.count >= needle.count
-                && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
-            #expect(BytePattern(String(decoding: needle, as: UTF8.self)).occurs(in: haystack) == plain, "\(needle) in \(haystack)")
+            let start = Int.random(in: 0...haystack.count, using: &generator)
+            let matches = haystack.count >= needle.count
+                ? (0...(haystack.count - needle.count)).filter { Array(haystack[$0..<($0 + needle.count)]) == needle } : []
+            let pattern = BytePattern(bytes: needle)
+            #expect(pattern.occurs(in: haystack) == !matches.isEmpty, "\(needle) in \(haystack)")
+            #expect(pattern.firstOffset(in: haystack, from: start) == matches.first { $0 >= start }, "\(needle) in \(haystack) from \(start)")
         }
     }
 }

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads whole files with one open, fstat and read loop, turning I/O failures into `InputError`s that
+/// say what to do. The one file reader: configuration, templates, assets, pages to check and files to serve.
+package enum FileInput {
+    /// The bytes of the file at `path`; `purpose` says what the file is for in messages. A file larger
+    /// than `limit` bytes is refused before it is read, so no input can make feedsite load gigabytes
+    /// (callers that copy or serve files as they are pass `.max`).
+    package static func read(_ path: String, purpose: String, missingHint: String? = nil, limit: Int = 64 << 20) throws(InputError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR || errno == ELOOP {
+                throw InputError("\(path): no such file (expected \(purpose))", hint: missingHint)
+            }
+            throw unreadable(path)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw unreadable(path) }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw InputError("\(path): is a folder, expected \(purpose)", hint: missingHint)
+        }
+        let size = Int(status.st_size)
+        if size > limit { throw tooLarge(path, size: size, limit: limit, purpose: purpose) }
+        do {
+            return try readToEnd(descriptor, expectedSize: size, limit: limit)
+        } catch {
+            switch error {
+            case .failed: throw unreadable(path)
+            case .tooLarge(let read): throw tooLarge(path, size: read, limit: limit, purpose: purpose)
+            }
+        }
+    }
+
+    /// Why `readToEnd` stopped early.
+    enum Stop: Error {
+        /// `read` failed with this errno.
+        case failed(Int32)
+        /// More than the limit was there; the count is what had been read.
+        case tooLarge(Int)
+    }
+
+    /// Everything `descriptor` yields until its end: for a regular file one read of its `expectedSize`
+    /// straight into uninitialised storage; pipes and devices (size 0) are read in growing steps.
+    static func readToEnd(_ descriptor: Int32, expectedSize: Int, limit: Int = .max) throws(Stop) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var capacity = max(expectedSize + 1, 4096)
+        while true {
+            let start = bytes.count
+            var failure: Int32 = 0
+            var ended = false
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                if start > 0 { _ = buffer.initialize(from: bytes) }
+                var total = start
+                while total < capacity {
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + total, capacity - total)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if got == 0 {
+                        ended = true
+                        break
+                    }
+                    total += got
+                }
+                initialized = total
+            }
+            if failure != 0 { throw .failed(failure) }
+            if bytes.count > limit { throw .tooLarge(bytes.count) }
+            if ended { return bytes }
+            capacity *= 2
+        }
+    }
+}
+
+private extension FileInput {
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    static func unreadable(_ path: String) -> InputError {
+        InputError("\(path): cannot be read (check its permissions)")
+    }
+
+    static func tooLarge(_ path: String, size: Int, limit: Int, purpose: String) -> InputError {
+        InputError("\(path): is \(megabytes(size)), more than the \(megabytes(limit)) feedsite reads as \(purpose)",
+                   hint: "check that this is the right file")
+    }
+}
