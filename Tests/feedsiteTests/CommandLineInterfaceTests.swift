@@ -1,3 +1,4 @@
+import FeedsiteKit
 import Testing
 @testable import feedsite
 

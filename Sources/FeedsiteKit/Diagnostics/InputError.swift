@@ -1,5 +1,5 @@
 /// A problem with input that has no position in a file: a missing file, an unreadable folder, a bad argument.
-package struct InputError: Error, Sendable, CustomStringConvertible {
+package struct InputError: UserFacingError, CustomStringConvertible {
     /// What went wrong.
     package var message: String
     /// A likely fix.
@@ -11,8 +11,14 @@ package struct InputError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// Invalid input or I/O: exit 2.
+    package var exitCode: ExitCode { .invalid }
+
+    /// The message and hint, shown without a place.
+    package var problem: (message: String, hint: String?)? { (message, hint) }
+
     /// `error: message`, and the hint on the next line.
     package var description: String {
-        "error: \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
+        DiagnosticRenderer().text(self)
     }
 }

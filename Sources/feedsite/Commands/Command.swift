@@ -1,3 +1,5 @@
+import FeedsiteKit
+
 /// A subcommand: its specification, how it is built from parsed arguments, and what it does.
 protocol Command {
     static var spec: CommandSpec { get }
