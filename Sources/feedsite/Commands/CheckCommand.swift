@@ -37,13 +37,8 @@ struct CheckCommand: Command {
         quiet = arguments.flags.contains("quiet")
     }
 
-    func run(_ console: Console) -> ExitCode {
-        let report: CheckReport
-        do {
-            report = try LinkChecker(strict: strict).check(folder: folder)
-        } catch {
-            return console.fail(error)
-        }
+    func run(_ console: Console) throws -> ExitCode {
+        let report = try LinkChecker(strict: strict).check(folder: folder)
         switch format {
         case .json:
             console.out(report.json)
