@@ -38,7 +38,14 @@ struct CheckCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let report = try LinkChecker(strict: strict).check(folder: folder)
+        let report: CheckReport
+        do {
+            report = try LinkChecker(strict: strict).check(folder: folder)
+        } catch {
+            // stdout stays one JSON document either way; stderr gets the error as text.
+            if format == .json { console.out(DiagnosticRenderer().json(error)) }
+            throw error
+        }
         switch format {
         case .json:
             console.out(report.json)
