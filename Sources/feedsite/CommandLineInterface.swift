@@ -2,22 +2,32 @@ import FeedsiteKit
 
 /// The `feedsite` command line: picks the command, handles help and usage errors, returns the exit code.
 enum CommandLineInterface {
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, InitCommand.spec, ServeCommand.spec, RenderCommand.spec]
+    /// Every command, in the order the main help lists them: help, usage, did-you-mean and dispatch
+    /// all read this table.
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, HelpCommand.self,
+    ]
+
+    /// The options accepted before a command (without their dashes).
+    static let globalOptions = ["help", "version"]
+
+    static let usageLine = "usage: feedsite <command> [options]"
+    static let pointer = "Run 'feedsite --help' for the list of commands."
 
     static var mainHelp: String {
         var text = """
         feedsite \(Generator.version): builds a static site of embedded X/Twitter timelines from one site.yml.
 
-        usage: feedsite <command> [options]
+        \(usageLine)
 
         commands:
 
         """
-        let width = (commands.map(\.name.count).max() ?? 0) + 2
-        for spec in commands {
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for spec in specs {
             text += "  \(spec.name)\(String(repeating: " ", count: width - spec.name.count))\(spec.summary)\n"
         }
-        text += "  help\(String(repeating: " ", count: width - 4))Show help for a command: feedsite help build\n"
         text += """
 
         options:
@@ -30,75 +40,65 @@ enum CommandLineInterface {
         return text
     }
 
+    /// The command called `name`, if there is one.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
     /// Runs the command line `arguments` (without the program name).
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            console.err("error: no command given\n\nusage: feedsite <command> [options]\nRun 'feedsite --help' for the list of commands.")
-            return .invalid
-        }
-        switch first {
-        case "-h", "--help":
-            console.out(mainHelp)
-            return .success
-        case "--version":
-            console.out("\(Generator.name) \(Generator.version)\n")
-            return .success
-        case "help":
-            return help(Array(arguments.dropFirst()), console: console)
-        default:
-            break
-        }
-        guard let spec = commands.first(where: { $0.name == first }) else {
-            let names = commands.map(\.name) + ["help"]
-            let kind = first.hasPrefix("-") ? "option" : "command"
-            var message = "error: unknown \(kind) '\(first)'"
-            if let suggestion = Suggestion.closest(to: first.trimmingDashes, in: names + (first.hasPrefix("-") ? ["version"] : [])) {
-                message += "\n  hint: did you mean '\(first.hasPrefix("-") ? "--" : "")\(suggestion)'?"
-            }
-            console.err("\(message)\n\nusage: feedsite <command> [options]\nRun 'feedsite --help' for the list of commands.")
-            return .invalid
+            return console.fail(UsageError(message: "no command given"), usage: usageLine, pointer: pointer)
         }
         let rest = Array(arguments.dropFirst())
-        do {
-            let parsed = try ParsedArguments(rest, spec: spec)
+        switch first {
+        case "-h", "--help":
+            return run(HelpCommand.self, rest, console: console)
+        case "--version":
+            if let extra = rest.first {
+                return console.fail(UsageError(message: "'--version' takes no arguments, found '\(extra)'"), usage: usageLine, pointer: pointer)
+            }
+            console.out("\(Generator.name) \(Generator.version)\n")
+            return .success
+        default:
+            guard let command = command(named: first) else {
+                return console.fail(unknown(first), usage: usageLine, pointer: pointer)
+            }
+            return run(command, rest, console: console)
+        }
+    }
+}
+
+private extension CommandLineInterface {
+    /// Parses `arguments` for `command` and runs it: `--help` prints its help, a usage error its usage
+    /// line, and anything the command throws is mapped to an exit code by `Console.fail`.
+    static func run(_ command: any Command.Type, _ arguments: [String], console: Console) -> ExitCode {
+        let spec = command.spec
+        let instance: any Command
+        do throws(UsageError) {
+            let parsed = try ParsedArguments(arguments, spec: spec)
             if parsed.flags.contains("help") {
                 console.out(spec.helpText)
                 return .success
             }
-            switch spec.name {
-            case BuildCommand.spec.name: return try BuildCommand(parsed).run(console)
-            case RenderCommand.spec.name: return try RenderCommand(parsed).run(console)
-            case CheckCommand.spec.name: return try CheckCommand(parsed).run(console)
-            case InitCommand.spec.name: return try InitCommand(parsed).run(console)
-            case ServeCommand.spec.name: return try ServeCommand(parsed).run(console)
-            default: return .invalid
-            }
+            instance = try command.init(parsed)
         } catch {
-            var text = "error: \(error.message)"
-            if let hint = error.hint { text += "\n  hint: \(hint)" }
-            console.err("\(text)\n\n\(spec.usageLine)\nRun 'feedsite \(spec.name) --help' for more.")
-            return .invalid
+            return console.fail(error, usage: spec.usageLine, pointer: "Run 'feedsite \(spec.name) --help' for more.")
+        }
+        do {
+            return try instance.run(console)
+        } catch {
+            return console.fail(error)
         }
     }
 
-    private static func help(_ arguments: [String], console: Console) -> ExitCode {
-        guard let name = arguments.first else {
-            console.out(mainHelp)
-            return .success
+    /// The error for a first argument that is neither a command nor a global option.
+    static func unknown(_ word: String) -> UsageError {
+        guard word.hasPrefix("-") else {
+            return UsageError(message: "unknown command '\(word)'", hint: Suggestion.didYouMean(word, in: commands.map { $0.spec.name }))
         }
-        guard let spec = commands.first(where: { $0.name == name }) else {
-            var text = "error: unknown command '\(name)'"
-            if let suggestion = Suggestion.closest(to: name, in: commands.map(\.name)) {
-                text += "\n  hint: did you mean '\(suggestion)'?"
-            }
-            console.err(text + "\nRun 'feedsite --help' for the list of commands.")
-            return .invalid
-        }
-        console.out(spec.helpText)
-        return .success
+        let bare = String(word.drop { $0 == "-" })
+        return UsageError(message: "unknown option '\(word)'",
+                          hint: Suggestion.closest(to: bare, in: globalOptions).map { "did you mean '--\($0)'?" })
     }
-}
-
-private extension String {
-    var trimmingDashes: String { String(drop { $0 == "-" }) }
 }

@@ -1,18 +1,25 @@
 import FeedsiteKit
 
 extension Console {
-    /// Prints any error the library throws and returns the exit code it maps to.
+    /// How errors and diagnostics look on `err`: severities coloured on a terminal without NO_COLOR.
+    var renderer: DiagnosticRenderer { DiagnosticRenderer(colors: colorsErrors) }
+
+    /// Prints an error the library threw and returns the exit code it maps to; an error that is
+    /// not user-facing is printed as an internal error.
     func fail(_ error: any Error) -> ExitCode {
-        switch error {
-        case let error as DiagnosticError:
-            report(error.diagnostics)
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            if errors > 1 { err("\(errors) errors") }
-        case let error as InputError:
-            report(error)
-        default:
-            err("error: \(error)")
-        }
-        return .invalid
+        let error = InternalError.userFacing(error)
+        err(renderer.text(error))
+        return error.exitCode
+    }
+
+    /// Prints a usage error, the usage line and where to read more; returns its exit code.
+    func fail(_ error: UsageError, usage: String, pointer: String) -> ExitCode {
+        err("\(renderer.text(error))\n\n\(usage)\n\(pointer)")
+        return error.exitCode
+    }
+
+    /// Prints diagnostics (warnings, typically) to stderr.
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { err(renderer.text(diagnostic)) }
     }
 }

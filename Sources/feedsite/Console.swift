@@ -55,30 +55,6 @@ final class Console: @unchecked Sendable {
         lock.withLock { write(STDERR_FILENO, "\r\u{1B}[K" + (text ?? "")) }
     }
 
-    /// Prints diagnostics to stderr, coloured on a terminal.
-    func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            var head = "\(diagnostic.location): \(paint(diagnostic.severity)): \(diagnostic.message)"
-            if let hint = diagnostic.hint {
-                head += "\n" + hint.split(separator: "\n", omittingEmptySubsequences: false)
-                    .enumerated().map { $0.offset == 0 ? "  hint: \($0.element)" : "        \($0.element)" }
-                    .joined(separator: "\n")
-            }
-            err(head)
-        }
-    }
-
-    /// Prints an error that has no position.
-    func report(_ error: InputError) {
-        err("\(paint(.error)): \(error.message)" + (error.hint.map { "\n  hint: \($0)" } ?? ""))
-    }
-
-    private func paint(_ severity: Diagnostic.Severity) -> String {
-        guard colorsErrors else { return severity.rawValue }
-        let code = severity == .error ? "31" : "33"
-        return "\u{1B}[1;\(code)m\(severity.rawValue)\u{1B}[0m"
-    }
-
     private func write(_ descriptor: Int32, _ text: String) {
         write(descriptor, Array(text.utf8))
     }

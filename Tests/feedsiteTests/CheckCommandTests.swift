@@ -67,4 +67,16 @@ import Testing
         #expect(result.out.isEmpty)
         #expect(result.err.hasPrefix(message))
     }
+
+    @Test("with --format json an unreadable folder still prints one JSON document: the error, exit 2")
+    func jsonError() throws {
+        let result = try ProcessRunner.run(["check", "/nonexistent-folder", "--format", "json"])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: /nonexistent-folder: no such folder"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(document["exit_code"] as? Int == 2)
+        let problems = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(problems.count == 1)
+        #expect((problems.first?["message"] as? String)?.hasPrefix("/nonexistent-folder: no such folder") == true)
+    }
 }

@@ -1,3 +1,4 @@
+import FeedsiteKit
 import Testing
 @testable import feedsite
 
@@ -19,7 +20,7 @@ import Testing
         #expect(CommandLineInterface.mainHelp.contains("  build   Build the site"))
     }
 
-    @Test("a command's --help, -h and 'help <command>' print the same text", arguments: ["build", "check", "init", "serve", "render"])
+    @Test("a command's --help, -h and 'help <command>' print the same text", arguments: ["build", "check", "init", "serve", "render", "help"])
     func commandHelp(_ name: String) {
         let viaFlag = run(name, "--help")
         let viaShort = run(name, "-h")
@@ -130,5 +131,97 @@ import Testing
         let result = run("build", "--config", "/nonexistent/site.yml")
         #expect(result.code == .invalid)
         #expect(result.err == "error: /nonexistent/site.yml: no such file (expected the site configuration)\n  hint: run 'feedsite init' to create a site here, or pass --config PATH\n")
+    }
+
+    @Test("the main help lists every command of the table, each once, in table order")
+    func helpListsTable() {
+        let names = CommandLineInterface.commands.map { $0.spec.name }
+        #expect(Set(names).count == names.count)
+        let listed = CommandLineInterface.mainHelp.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+            return names.contains(String(name)) ? String(name) : nil
+        }
+        #expect(listed == names)
+    }
+
+    @Test("every command of the table is dispatched: its --help prints its own usage line")
+    func everyCommandDispatches() {
+        for command in CommandLineInterface.commands {
+            let result = run(command.spec.name, "--help")
+            #expect(result.code == .success)
+            #expect(result.out == command.spec.helpText)
+            #expect(result.out.contains(command.spec.usageLine))
+        }
+    }
+
+    @Test("'help help' and 'help --help' print the help of help")
+    func helpForHelp() {
+        for arguments in [["help", "help"], ["help", "--help"], ["--help", "help"]] {
+            let console = Console.capturing()
+            #expect(CommandLineInterface.run(arguments, console: console) == .success)
+            #expect(console.outText == HelpCommand.spec.helpText)
+            #expect(console.errText.isEmpty)
+        }
+        #expect(HelpCommand.spec.helpText.contains("usage: feedsite help [COMMAND]"))
+    }
+
+    @Test("--help before a command name prints that command's help")
+    func helpFlagWithCommand() {
+        #expect(run("--help", "check").out == CheckCommand.spec.helpText)
+        #expect(run("-h", "render").out == RenderCommand.spec.helpText)
+    }
+
+    @Test("extra arguments after --version or 'help COMMAND' are usage errors", arguments: [
+        (["--version", "extra"], "error: '--version' takes no arguments, found 'extra'\n\nusage: feedsite <command> [options]\n"),
+        (["help", "build", "extra"], "error: unexpected argument 'extra'\n\nusage: feedsite help [COMMAND]\n"),
+    ])
+    func extraArguments(_ arguments: [String], _ prefix: String) {
+        let console = Console.capturing()
+        #expect(CommandLineInterface.run(arguments, console: console) == .invalid)
+        #expect(console.outText.isEmpty)
+        #expect(console.errText.hasPrefix(prefix))
+    }
+
+    @Test("help for an unknown command is a usage error with the usage line of help")
+    func helpUnknownUsage() {
+        let result = run("help", "biuld")
+        #expect(result.code == .invalid)
+        #expect(result.err == """
+        error: unknown command 'biuld'
+          hint: did you mean 'build'?
+
+        usage: feedsite help [COMMAND]
+        Run 'feedsite help --help' for more.
+
+        """)
+    }
+
+    @Test("an error that is not user-facing is printed as an internal error, exit 2")
+    func internalError() {
+        struct Unexpected: Error {}
+        let console = Console.capturing()
+        #expect(console.fail(Unexpected()) == .invalid)
+        #expect(console.errText.hasPrefix("error: internal error: Unexpected()\n  hint: this is a bug in feedsite"))
+    }
+
+    @Test("past the cap of 200 diagnostics the output ends with how many more errors there were")
+    func cappedDiagnostics() throws {
+        let accounts = (1...5_000).map { "  - handle: a-\($0)\n" }.joined()
+        let folder = try TemporaryFolder(files: ["site.yml": "title: T\naccounts:\n" + accounts])
+        let result = run("build", "--config", folder.path + "/site.yml")
+        #expect(result.code == .invalid)
+        #expect(result.err.components(separatedBy: ": error: handle 'a-").count - 1 == 200)
+        #expect(result.err.hasSuffix("contains '-'; handles use only letters A-Z, digits and '_'\n"
+            + "  hint: the handle is the part after '@' in the profile URL\nand 4,800 more errors\n"))
+    }
+
+    @Test("the serve overlay shows the same text as the terminal, multi-line hints indented alike")
+    func overlayMatchesTerminal() throws {
+        let folder = try TemporaryFolder(files: ["site.yml": "title: T\naccounts:\n  - handle: a-b\n    heigth: 3\n"])
+        let console = Console.capturing()
+        let outcome = BuildRunner(configPath: folder.path + "/site.yml", quiet: false, verbose: false).run(console)
+        #expect(outcome.code == .invalid)
+        #expect(outcome.failure.map { $0 + "\n" } == console.errText)
+        #expect(outcome.failure?.hasSuffix("\n2 errors") == true)
     }
 }

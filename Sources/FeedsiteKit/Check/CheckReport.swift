@@ -33,12 +33,7 @@ package struct CheckReport: Sendable {
 
     /// One line per finding: `file:line:col: error: message [code]`, and the fix when there is one.
     package func textLines(errorsOnly: Bool = false) -> [String] {
-        findings.filter { !errorsOnly || $0.severity == .error }.map { finding in
-            var line = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]"
-            if let template = finding.templateLocation { line += " (from \(template))" }
-            if let suggestion = finding.suggestion { line += " — suggested: \(suggestion)" }
-            return line
-        }
+        findings.filter { !errorsOnly || $0.severity == .error }.map(\.diagnostic.description)
     }
 
     /// The findings and totals as a JSON document.
@@ -46,12 +41,12 @@ package struct CheckReport: Sendable {
         var text = "{\n  \"findings\": ["
         for (index, finding) in findings.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            text += "    {\"file\": \(Self.quote(finding.location.file)), \"line\": \(finding.location.line), "
+            text += "    {\"file\": \(JSONString.quoted(finding.location.file)), \"line\": \(finding.location.line), "
             text += "\"column\": \(finding.location.column), \"severity\": \"\(finding.severity.rawValue)\", "
-            text += "\"code\": \"\(finding.rule.rawValue)\", \"message\": \(Self.quote(finding.message)), "
-            text += "\"url\": \(Self.quote(finding.url)), \"suggestion\": \(finding.suggestion.map(Self.quote) ?? "null")"
+            text += "\"code\": \"\(finding.rule.rawValue)\", \"message\": \(JSONString.quoted(finding.message)), "
+            text += "\"url\": \(JSONString.quoted(finding.url)), \"suggestion\": \(finding.suggestion.map(JSONString.quoted) ?? "null")"
             if let template = finding.templateLocation {
-                text += ", \"template\": {\"file\": \(Self.quote(template.file)), \"line\": \(template.line), \"column\": \(template.column)}"
+                text += ", \"template\": {\"file\": \(JSONString.quoted(template.file)), \"line\": \(template.line), \"column\": \(template.column)}"
             }
             text += "}"
         }
@@ -59,29 +54,5 @@ package struct CheckReport: Sendable {
         text += "  \"totals\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), \"files\": \(filesChecked), "
         text += "\"files_with_findings\": \(filesWithFindings), \"intent_urls\": \(intentURLs), \"links\": \(links)}\n}\n"
         return text
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

@@ -20,7 +20,7 @@ package enum SiteConfigLoader {
         let config = decoder.decode(root, siteFolder: siteFolder) { SiteFolders.resolve($0, in: siteFolder) }
         // Freeing the tree of a large file takes milliseconds that the build need not wait for.
         if bytes.count >= YAMLReader.pipelineThreshold { TreeDisposal(&root).start() }
-        guard let config else { throw DiagnosticError(decoder.fields.diagnostics.diagnostics) }
+        guard let config else { throw DiagnosticError(decoder.fields.diagnostics) }
         return config
     }
 }

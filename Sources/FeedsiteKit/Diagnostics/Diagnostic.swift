@@ -27,13 +27,9 @@ package struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// `path:line:col: error: message`, and the hint indented on the next line.
+    /// `path:line:col: error: message`, and the hint indented on the lines after.
     package var description: String {
-        var text = "\(location): \(severity.rawValue): \(message)"
-        if let hint {
-            text += "\n  hint: \(hint)"
-        }
-        return text
+        DiagnosticRenderer().text(self)
     }
 }
 

@@ -39,6 +39,6 @@ package struct DiagnosticCollector: Sendable {
 
     /// Throws a `DiagnosticError` with everything collected when any error was recorded.
     package func throwIfErrors() throws(DiagnosticError) {
-        if hasErrors { throw DiagnosticError(diagnostics) }
+        if hasErrors { throw DiagnosticError(self) }
     }
 }

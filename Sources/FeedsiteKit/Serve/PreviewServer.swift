@@ -17,7 +17,6 @@ package final class PreviewServer: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) to serve `folder`.
     package init(folder: String, host: String, port: UInt16) throws(InputError) {
-        signal(SIGPIPE, SIG_IGN)
         let name = host == "localhost" ? "127.0.0.1" : host
         guard let (address, length, family) = Self.socketAddress(name, port: port) else {
             throw InputError("'\(host)' is not an IP address to listen on", hint: "use 127.0.0.1 (the default), ::1 or 0.0.0.0")
@@ -182,9 +181,19 @@ private extension PreviewServer {
     /// Holds the connection open as an event stream until the client goes away.
     func streamEvents(to client: Int32) {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\n"
-        guard send(client, Array(head.utf8) + Array(": connected\n\n".utf8)) else { return }
-        if let error = lastBuildError.withLock({ $0 }) { _ = send(client, LiveReload.event("build-error", data: error)) }
-        eventClients.withLock { $0.append(client) }
+        // Register, then acknowledge, in one critical section: every event broadcast after the client
+        // read ": connected" reaches it, and none can be written before the response head.
+        let registered = eventClients.withLock { clients in
+            var greeting = Array(head.utf8) + Array(": connected\n\n".utf8)
+            if let error = lastBuildError.withLock({ $0 }) { greeting += LiveReload.event("build-error", data: error) }
+            clients.append(client)
+            guard send(client, greeting) else {
+                clients.removeLast()
+                return false
+            }
+            return true
+        }
+        guard registered else { return }
         defer { eventClients.withLock { $0.removeAll { $0 == client } } }
         var byte: UInt8 = 0
         while !stopped.load(ordering: .relaxed) {

@@ -1,5 +1,6 @@
 /// A problem with input that has no position in a file: a missing file, an unreadable folder, a bad argument.
-package struct InputError: Error, Sendable, CustomStringConvertible {
+/// (It is shown and mapped to an exit code as a `UserFacingError`, in `Diagnostics/InputError+UserFacing.swift`.)
+package struct InputError: Error, Sendable {
     /// What went wrong.
     package var message: String
     /// A likely fix.
@@ -9,10 +10,5 @@ package struct InputError: Error, Sendable, CustomStringConvertible {
     package init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
-    }
-
-    /// `error: message`, and the hint on the next line.
-    package var description: String {
-        "error: \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
     }
 }

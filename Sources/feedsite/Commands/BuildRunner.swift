@@ -27,23 +27,14 @@ struct BuildRunner {
             if !quiet { console.err(result.summary) }
             if verbose, !result.upToDate { console.err("wrote \(DisplayPath.relative(result.outputFolder))") }
             return Outcome(code: .success, failure: nil)
-        } catch let failure as BuildCheckFailure {
-            if showProgress { console.progress(nil) }
-            let lines = failure.report.textLines()
-            for line in lines { console.err(line) }
-            console.err("build stopped: \(failure.report.summary); nothing was written")
-            return Outcome(code: .findings, failure: lines.joined(separator: "\n"))
         } catch {
             if showProgress { console.progress(nil) }
-            return Outcome(code: console.fail(error), failure: Self.describe(error))
+            return Outcome(code: console.fail(error), failure: Self.overlayText(error))
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as DiagnosticError: error.description
-        case let error as InputError: error.description
-        default: "error: \(error)"
-        }
+    /// What the serve overlay shows for `error`: the terminal's text without colour.
+    static func overlayText(_ error: any Error) -> String {
+        DiagnosticRenderer().text(InternalError.userFacing(error))
     }
 }

@@ -37,12 +37,14 @@ struct CheckCommand: Command {
         quiet = arguments.flags.contains("quiet")
     }
 
-    func run(_ console: Console) -> ExitCode {
+    func run(_ console: Console) throws -> ExitCode {
         let report: CheckReport
         do {
             report = try LinkChecker(strict: strict).check(folder: folder)
         } catch {
-            return console.fail(error)
+            // stdout stays one JSON document either way; stderr gets the error as text.
+            if format == .json { console.out(DiagnosticRenderer().json(error)) }
+            throw error
         }
         switch format {
         case .json:

@@ -19,25 +19,21 @@ struct InitCommand: Command {
         force = arguments.flags.contains("force")
     }
 
-    func run(_ console: Console) -> ExitCode {
-        do {
-            let written = try SiteScaffold.write(into: folder, force: force)
-            let templates = written.filter { $0.hasPrefix("templates/") }.count
-            console.out("""
-            Created a feedsite site in \(folder):
-              site.yml     the site and its accounts (every option is commented)
-              templates/   layout, account page, index, 404 page, partials and assets (\(templates) files)
-              .gitignore   keeps output/ out of git
+    func run(_ console: Console) throws -> ExitCode {
+        let written = try SiteScaffold.write(into: folder, force: force)
+        let templates = written.filter { $0.hasPrefix("templates/") }.count
+        console.out("""
+        Created a feedsite site in \(folder):
+          site.yml     the site and its accounts (every option is commented)
+          templates/   layout, account page, index, 404 page, partials and assets (\(templates) files)
+          .gitignore   keeps output/ out of git
 
-            Next steps:
-            \(folder == "." ? "" : "  cd \(folder)\n")  feedsite build    writes the site into output/
-              feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
-              edit site.yml to list your own accounts
+        Next steps:
+        \(folder == "." ? "" : "  cd \(folder)\n")  feedsite build    writes the site into output/
+          feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
+          edit site.yml to list your own accounts
 
-            """)
-            return .success
-        } catch {
-            return console.fail(error)
-        }
+        """)
+        return .success
     }
 }

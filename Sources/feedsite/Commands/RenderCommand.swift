@@ -28,13 +28,9 @@ struct RenderCommand: Command {
         partialsFolder = arguments.values["partials"]
     }
 
-    func run(_ console: Console) -> ExitCode {
-        do {
-            let output = try TemplateFileRenderer.render(templatePath: templatePath, dataPath: dataPath, partialsFolder: partialsFolder)
-            console.out(bytes: output)
-            return .success
-        } catch {
-            return console.fail(error)
-        }
+    func run(_ console: Console) throws -> ExitCode {
+        let output = try TemplateFileRenderer.render(templatePath: templatePath, dataPath: dataPath, partialsFolder: partialsFolder)
+        console.out(bytes: output)
+        return .success
     }
 }

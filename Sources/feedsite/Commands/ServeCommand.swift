@@ -39,21 +39,19 @@ struct ServeCommand: Command {
         open = arguments.flags.contains("open")
     }
 
-    func run(_ console: Console) -> ExitCode {
+    func run(_ console: Console) throws -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false)
         let first = runner.run(console)
         guard let folders = SiteFolders.locate(configPath: configPath) else {
-            return first.code == .success ? console.fail(InputError("\(configPath): cannot be read")) : first.code
+            if first.code == .success { throw InputError("\(configPath): cannot be read") }
+            return first.code
         }
-        let server: PreviewServer
         do {
             try FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
-            server = try PreviewServer(folder: folders.output, host: host, port: port)
-        } catch let error as InputError {
-            return console.fail(error)
         } catch {
-            return console.fail(InputError("\(folders.output): cannot be created"))
+            throw InputError("\(folders.output): cannot be created")
         }
+        let server = try PreviewServer(folder: folders.output, host: host, port: port)
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
         console.out("serving \(DisplayPath.relative(folders.output)) on \(server.url)\n")

@@ -172,7 +172,7 @@ import Testing
         defer { stream.close() }
         stream.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try stream.read(until: ": connected\n\n")?.contains("Content-Type: text/event-stream") == true)
-        Thread.sleep(forTimeInterval: 0.1)
+        // No wait here: the server registers the client before it acknowledges, so this reload must arrive.
         fixture.server.reload()
         #expect(try stream.read(until: "event: reload\n") != nil)
         fixture.server.buildFailed("site.yml:3:5: error: unknown key 'heigth'\n  hint: did you mean 'height'?")
@@ -181,5 +181,15 @@ import Testing
         defer { later.close() }
         later.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try later.read(until: "hint: did you mean 'height'?\n\n")?.contains("event: build-error") == true)
+    }
+
+    @Test("a running server does not make the process ignore SIGPIPE: its sends use MSG_NOSIGNAL instead")
+    func sigpipeNotIgnored() throws {
+        let fixture = try Fixture()
+        #expect(try RawHTTPClient.get(fixture.port, "/").status == 200)
+        var action = sigaction()
+        sigaction(SIGPIPE, nil, &action)
+        let handler = action.__sigaction_handler.sa_handler
+        #expect(withUnsafeBytes(of: handler, Array.init) != withUnsafeBytes(of: SIG_IGN, Array.init))
     }
 }

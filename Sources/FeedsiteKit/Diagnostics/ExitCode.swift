@@ -1,5 +1,5 @@
 /// The process exit status, as documented for every command.
-enum ExitCode: Int32 {
+package enum ExitCode: Int32, Sendable {
     /// Everything worked.
     case success = 0
     /// The checker found errors.
