@@ -1,0 +1,64 @@
+/// An ordered list of options (site, account or `compose` options) with what is derived from it
+/// once: the keys, the slot of each key, and the record schema that holds one value per option.
+package struct OptionTable: Sendable {
+    /// The options, in the order the README lists them and "accepts: …" hints name them.
+    package let options: [ConfigOption]
+    /// The keys, in order.
+    package let keys: [String]
+    /// The schema of a record holding one value per option (null: unset).
+    package let schema: TemplateRecord.Schema
+    /// The position of each key.
+    let slots: [String: Int]
+
+    /// Makes a table; keys must be unique.
+    package init(_ options: [ConfigOption]) {
+        self.options = options
+        keys = options.map(\.key)
+        schema = TemplateRecord.Schema(keys)
+        slots = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    }
+}
+
+extension OptionTable {
+    /// The position of `key`, which must be one of the table's keys.
+    func slot(_ key: String) -> Int {
+        guard let slot = slots[key] else { preconditionFailure("'\(key)' is not an option of this table") }
+        return slot
+    }
+
+    /// One null (unset) value per option.
+    var unset: [TemplateValue] {
+        Array(repeating: .null, count: options.count)
+    }
+
+    /// Each option's built-in value (null where it has none).
+    var builtInValues: [TemplateValue] {
+        options.map(\.builtInValue)
+    }
+
+    /// `own` with `base` filling what is unset; options that merge key by key combine maps and records.
+    func merged(_ own: [TemplateValue], over base: [TemplateValue]) -> [TemplateValue] {
+        var result = own
+        for slot in result.indices {
+            switch (own[slot], base[slot]) {
+            case (_, .null):
+                break
+            case (.null, let value):
+                result[slot] = value
+            case (.map(let mine), .map(let shared)) where options[slot].merge == .keyByKey:
+                result[slot] = .map(shared.merging(mine) { _, mine in mine })
+            case (.record(let mine), .record(let shared)) where options[slot].merge == .keyByKey:
+                // The options of a nested table (`compose`'s) each replace; none merges deeper.
+                result[slot] = .record(TemplateRecord(mine.schema, zip(mine.values, shared.values).map { $0 == .null ? $1 : $0 }))
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    /// Every context field, with the slot of the option it comes from, in table order.
+    var contextFields: [(slot: Int, field: ContextField)] {
+        options.indices.flatMap { slot in options[slot].context.map { (slot, $0) } }
+    }
+}
