@@ -21,6 +21,18 @@ indirect enum ContextSchema: Sendable {
         Dictionary(uniqueKeysWithValues: table.contextFields.map { ($0.field.name, $0.field.kind == .map ? .any : .scalar) })
     }
 
+    /// The README's template-context table: the option tables' fields, then the rest of the page context.
+    static var markdownTable: String {
+        let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account") + [
+            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page) |",
+            "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",
+            "| `page.path` | string | the page's path in the output |",
+            "| `page.canonical_url` | string or null | the page's canonical URL when `base_url` is set |",
+            "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
+        ]
+        return (["| name | type | what it holds |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
+
     /// Every dotted name reachable from here, for suggestions.
     func names(prefix: String = "", depth: Int = 3) -> [String] {
         guard depth > 0, case .map(let fields) = self else { return [] }
