@@ -19,10 +19,10 @@ package final class Account: Sendable {
     /// Makes the account from its options' values (in `OptionTable.account` order), whose handle is set.
     init(options values: [TemplateValue], location: SourceLocation) {
         var values = values
-        let handle = values[Slot.handle].string ?? ""
+        let handle = values[Slot.handle].stringValue ?? ""
         if values[Slot.name] == .null { values[Slot.name] = .string(handle) }
         self.handle = handle
-        name = values[Slot.name].string ?? handle
+        name = values[Slot.name].stringValue ?? handle
         options = TemplateRecord(OptionTable.account.schema, values)
         compose = Self.compose(values[Slot.compose], handle: handle)
         self.location = location
@@ -48,8 +48,8 @@ private extension Account {
     static func compose(_ value: TemplateValue, handle: String) -> ComposeOptions {
         guard case .record(let record) = value else { return ComposeOptions(text: "@\(handle) ") }
         let values = record.values
-        return ComposeOptions(text: values[Slot.text].string ?? "@\(handle) ", url: values[Slot.url].string,
-                              hashtags: values[Slot.hashtags].strings ?? [], via: values[Slot.via].string,
-                              related: values[Slot.related].strings ?? [], inReplyTo: values[Slot.inReplyTo].string)
+        return ComposeOptions(text: values[Slot.text].stringValue ?? "@\(handle) ", url: values[Slot.url].stringValue,
+                              hashtags: values[Slot.hashtags].stringList ?? [], via: values[Slot.via].stringValue,
+                              related: values[Slot.related].stringList ?? [], inReplyTo: values[Slot.inReplyTo].stringValue)
     }
 }

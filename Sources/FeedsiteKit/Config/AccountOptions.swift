@@ -8,8 +8,8 @@ extension AccountOptions {
     /// Every option at its built-in default (null where it has none).
     static let builtIn = AccountOptions(values: OptionTable.account.builtInValues)
 
-    /// These options with `defaults` filling what is unset; maps such as `compose` and `params` merge key by key.
-    func merged(over defaults: AccountOptions) -> AccountOptions {
-        AccountOptions(values: OptionTable.account.merged(values, over: defaults.values))
+    /// Fills what is unset from `defaults`; maps such as `compose` and `params` merge key by key.
+    mutating func merge(over defaults: AccountOptions) {
+        OptionTable.account.merge(&values, over: defaults.values)
     }
 }

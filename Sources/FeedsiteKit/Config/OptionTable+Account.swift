@@ -3,7 +3,7 @@ extension OptionTable {
     package static let account = OptionTable([
         ConfigOption("handle", .handle, default: .required(missing: "add: handle: the_account_name", empty: nil), merge: .perAccount,
                      context: [.same(.string), .transformed("profile_url", .string, "`https://twitter.com/HANDLE`") {
-                         .string("https://twitter.com/" + ($0.string ?? ""))
+                         .string("https://twitter.com/" + ($0.stringValue ?? ""))
                      }],
                      "The account, without `@`. Unique ignoring case; the page lives at `<handle in lower case>/`."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
@@ -28,7 +28,7 @@ extension OptionTable {
         ConfigOption("chrome", .list(.choice(["noheader", "nofooter", "noborders", "transparent", "noscrollbar"]), unique: true),
                      default: .value(.list([])),
                      context: [.transformed("chrome", .string, "the chrome options as one space-separated string (`noheader noborders`)") {
-                         .string(($0.list ?? []).compactMap(\.string).joined(separator: " "))
+                         .string(($0.stringList ?? []).joined(separator: " "))
                      }],
                      "Parts of the widget's frame to hide."),
         ConfigOption("dnt", .bool, default: .value(.bool(false)), context: [.same(.boolean)],
@@ -39,7 +39,7 @@ extension OptionTable {
         ConfigOption("show_replies", .bool, default: .value(.bool(false)), context: [.same(.boolean)], "Include replies in the timeline."),
         ConfigOption("loading_timeout", .number(0.5...300, what: "a number of seconds"), default: .value(.double(10)),
                      context: [.transformed("loading_timeout_ms", .number, "`loading_timeout` in milliseconds") {
-                         .int(Int((($0.number ?? 0) * 1000).rounded()))
+                         .int(Int((($0.numberValue ?? 0) * 1000).rounded()))
                      }],
                      "How long the page waits for the widget before it shows the fallback."),
         ConfigOption("load", .choice(["auto", "click"]), default: .value(.string("auto")),

@@ -36,25 +36,23 @@ extension OptionTable {
         options.map(\.builtInValue)
     }
 
-    /// `own` with `base` filling what is unset; options that merge key by key combine maps and records.
-    func merged(_ own: [TemplateValue], over base: [TemplateValue]) -> [TemplateValue] {
-        var result = own
-        for slot in result.indices {
-            switch (own[slot], base[slot]) {
+    /// Fills what is unset in `values` from `base`; options that merge key by key combine maps and records.
+    func merge(_ values: inout [TemplateValue], over base: [TemplateValue]) {
+        for slot in values.indices {
+            switch (values[slot], base[slot]) {
             case (_, .null):
                 break
             case (.null, let value):
-                result[slot] = value
-            case (.map(let mine), .map(let shared)) where options[slot].merge == .keyByKey:
-                result[slot] = .map(shared.merging(mine) { _, mine in mine })
-            case (.record(let mine), .record(let shared)) where options[slot].merge == .keyByKey:
+                values[slot] = value
+            case (.map(let own), .map(let shared)) where options[slot].merge == .keyByKey:
+                values[slot] = .map(shared.merging(own) { _, own in own })
+            case (.record(let own), .record(let shared)) where options[slot].merge == .keyByKey:
                 // The options of a nested table (`compose`'s) each replace; none merges deeper.
-                result[slot] = .record(TemplateRecord(mine.schema, zip(mine.values, shared.values).map { $0 == .null ? $1 : $0 }))
+                values[slot] = .record(TemplateRecord(own.schema, zip(own.values, shared.values).map { $0 == .null ? $1 : $0 }))
             default:
                 break
             }
         }
-        return result
     }
 
     /// Every context field, with the slot of the option it comes from, in table order.

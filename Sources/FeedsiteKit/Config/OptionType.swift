@@ -1,6 +1,6 @@
 /// What an option accepts in site.yml. The decoder validates by it, the README's type column is
 /// written from it, and a JSON Schema can be made from it: every case carries its ranges and choices.
-package indirect enum OptionType: Sendable {
+package enum OptionType: Sendable {
     /// Any scalar, read as text (`85` is the text "85").
     case text
     /// Text with something besides spaces.
@@ -14,7 +14,7 @@ package indirect enum OptionType: Sendable {
     /// One of these names.
     case choice([String])
     /// A list of items of one type; `unique` keeps each value once (a repeat is dropped, not an error).
-    case list(OptionType, unique: Bool)
+    indirect case list(OptionType, unique: Bool)
     /// Free-form values for templates: any map.
     case freeForm
     /// An absolute http or https URL; `trailingSlash: false` removes trailing slashes.

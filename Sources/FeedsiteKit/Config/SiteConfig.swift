@@ -13,19 +13,19 @@ package struct SiteConfig: Sendable {
 /// The site options the build reads itself, typed.
 extension SiteConfig {
     /// The site's title.
-    package var title: String { options.values[Slot.title].string ?? "" }
+    package var title: String { options.values[Slot.title].stringValue ?? "" }
     /// An optional description of the site.
-    package var description: String? { options.values[Slot.description].string }
+    package var description: String? { options.values[Slot.description].stringValue }
     /// The absolute http(s) URL the site is deployed at, without a trailing slash; enables canonical links and sitemap.xml.
-    package var baseURL: String? { options.values[Slot.baseURL].string }
+    package var baseURL: String? { options.values[Slot.baseURL].stringValue }
     /// The language of the pages (BCP 47), default `en`.
-    package var language: String { options.values[Slot.language].string ?? "en" }
+    package var language: String { options.values[Slot.language].stringValue ?? "en" }
     /// The templates folder, resolved against the folder of site.yml.
-    package var templatesFolder: String { options.values[Slot.templates].string ?? "" }
+    package var templatesFolder: String { options.values[Slot.templates].stringValue ?? "" }
     /// The output folder, resolved against the folder of site.yml.
-    package var outputFolder: String { options.values[Slot.output].string ?? "" }
+    package var outputFolder: String { options.values[Slot.output].stringValue ?? "" }
     /// Which host intent URLs point at.
-    package var intentHost: IntentHost { options.values[Slot.intentHost].string.flatMap(IntentHost.init(rawValue:)) ?? .twitter }
+    package var intentHost: IntentHost { options.values[Slot.intentHost].stringValue.flatMap(IntentHost.init(rawValue:)) ?? .twitter }
     /// Free-form data handed to templates as `site.params`.
     package var params: [String: TemplateValue] {
         if case .map(let values) = options.values[Slot.params] { return values }

@@ -22,7 +22,10 @@ extension SiteConfigDecoder {
         accounts.reserveCapacity(items.count)
         var seen: [String: Account] = [:]
         seen.reserveCapacity(items.count)
-        for account in decodeEach(items, defaults: defaults.merged(over: .builtIn)) {
+        // The built-in defaults go under `defaults` once, so that each account merges once.
+        var defaults = defaults
+        defaults.merge(over: .builtIn)
+        for account in decodeEach(items, defaults: defaults) {
             guard let account else { continue }
             if let first = seen[account.slug] {
                 let handleLocation = account.location
@@ -46,6 +49,7 @@ extension SiteConfigDecoder {
 
 private extension SiteConfigDecoder {
     static let accountKeys = OptionTable.account.keys
+    static let handleSlot = OptionTable.account.slot("handle")
     /// The keys `defaults` accepts: every account option but those each account sets itself.
     static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
     static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {
@@ -87,15 +91,14 @@ private extension SiteConfigDecoder {
         }
         guard let entries = fields.entries(of: node, what: "an account (a map with at least 'handle')") else { return nil }
         fields.checkKeys(entries, known: Self.accountKeys, in: "an account")
-        let own = options(from: entries, perAccount: true)
+        var own = options(from: entries, perAccount: true)
         for option in missingRequired(from: OptionTable.account, in: entries) {
             fields.diagnostics.error(node.location, "this account has no '\(option.key)'", hint: option.requiredHint)
         }
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
-        return Account(options: own.merged(over: defaults).values, location: handle.value.location)
+        own.merge(over: defaults)
+        return Account(options: own.values, location: handle.value.location)
     }
-
-    static let handleSlot = OptionTable.account.slot("handle")
 
     /// The options set in `entries`, those each account sets itself only when `perAccount`.
     mutating func options(from entries: [YAMLEntry], perAccount: Bool) -> AccountOptions {

@@ -35,7 +35,7 @@ extension SiteConfigDecoder {
             }
         }
         for (slot, option) in table.options.enumerated() {
-            if case .folder = option.type, let path = values[slot].string { values[slot] = .string(resolve(path)) }
+            if case .folder = option.type, let path = values[slot].stringValue { values[slot] = .string(resolve(path)) }
         }
         for option in missingRequired(from: table, in: entries) {
             fields.diagnostics.error(root.location, "missing required key '\(option.key)'", hint: option.requiredHint)

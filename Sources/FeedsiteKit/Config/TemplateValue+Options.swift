@@ -1,13 +1,13 @@
 /// Typed reads of option values (stored as template data so that templates see them as they are).
 extension TemplateValue {
     /// The text of a string value.
-    var string: String? {
+    var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The value of a number, integer or decimal.
-    var number: Double? {
+    var numberValue: Double? {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
@@ -15,14 +15,9 @@ extension TemplateValue {
         }
     }
 
-    /// The items of a list.
-    var list: [TemplateValue]? {
-        if case .list(let items) = self { return items }
-        return nil
-    }
-
     /// The texts of a list of strings.
-    var strings: [String]? {
-        list?.compactMap(\.string)
+    var stringList: [String]? {
+        if case .list(let items) = self { return items.compactMap(\.stringValue) }
+        return nil
     }
 }
