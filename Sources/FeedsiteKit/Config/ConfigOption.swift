@@ -1,21 +1,21 @@
 /// One option of site.yml, declared once: everything the decoder, the merge of `defaults`, the
 /// template context, its schema and the README's reference need to know about it.
-package struct ConfigOption: Sendable {
+struct ConfigOption: Sendable {
     /// The key in site.yml.
-    package let key: String
+    let key: String
     /// What it accepts.
-    package let type: OptionType
+    let type: OptionType
     /// What it is when unset.
-    package let defaultValue: OptionDefault
+    let defaultValue: OptionDefault
     /// How `defaults` combines with an account's own value.
-    package let merge: OptionMerge
+    let merge: OptionMerge
     /// The names it gives the template context (none: templates do not see it).
-    package let context: [ContextField]
+    let context: [ContextField]
     /// One line for the README's reference.
-    package let summary: String
+    let summary: String
 
     /// Declares an option; context fields made with `.same` or without a name take the key as name.
-    package init(_ key: String, _ type: OptionType, default defaultValue: OptionDefault = .none, merge: OptionMerge = .replace,
+    init(_ key: String, _ type: OptionType, default defaultValue: OptionDefault = .none, merge: OptionMerge = .replace,
                  context: [ContextField] = [], _ summary: String) {
         self.key = key
         self.type = type

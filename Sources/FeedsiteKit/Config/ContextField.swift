@@ -1,17 +1,17 @@
 /// One name an option gives the template context (`account.theme`, `account.compose_url`) and
 /// how its value is made from the option's value.
-package struct ContextField: Sendable {
+struct ContextField: Sendable {
     /// The name inside the option's record (`theme` of `account.theme`).
-    package let name: String
+    let name: String
     /// What templates find there.
-    package let kind: Kind
+    let kind: Kind
     /// What it holds, for the README; nil: the option's value as set.
-    package let summary: String?
+    let summary: String?
     /// How the value is made.
     let source: Source
 
     /// The kinds of value a template sees.
-    package enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         case string, number, boolean
         /// Free-form data: any name below it may resolve.
         case map
@@ -30,7 +30,7 @@ package struct ContextField: Sendable {
 
 extension ContextField {
     /// The option's value as set, under the option's own key.
-    package static func same(_ kind: Kind, summary: String? = nil) -> ContextField {
+    static func same(_ kind: Kind, summary: String? = nil) -> ContextField {
         ContextField(name: "", kind: kind, summary: summary, source: .value)
     }
 

@@ -1,5 +1,5 @@
 /// What an option is when site.yml does not set it.
-package enum OptionDefault: Sendable {
+enum OptionDefault: Sendable {
     /// The option must be set. `missing` is the hint when the key is absent; `empty` the hint when
     /// it is left empty (nil: the value's own reader reports an empty value).
     case required(missing: String, empty: String?)

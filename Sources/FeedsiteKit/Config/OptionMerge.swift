@@ -1,5 +1,5 @@
 /// How an option set in `defaults` combines with the same option on an account.
-package enum OptionMerge: Sendable {
+enum OptionMerge: Sendable {
     /// The account's own value, when set, replaces the default.
     case replace
     /// Maps combine key by key, the account's keys winning (`params`, `compose`).

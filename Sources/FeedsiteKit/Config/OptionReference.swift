@@ -1,8 +1,8 @@
 /// The README's site.yml reference, written from the option tables: one Markdown table each for
 /// the top level, an account and `compose` (a test compares them with the README).
-package enum OptionReference {
+enum OptionReference {
     /// The top level of site.yml: the site options, then `defaults` and `accounts`.
-    package static var topLevel: String {
+    static var topLevel: String {
         table(OptionTable.site, extraRows: [
             "| `defaults` | map of account options | `{}` | Options for every account (any account option except `handle` and `name`). "
                 + "An account's own value wins; `compose` and `params` merge key by key. |",
@@ -11,13 +11,13 @@ package enum OptionReference {
     }
 
     /// The keys of one account.
-    package static var account: String { table(.account) }
+    static var account: String { table(.account) }
 
     /// The keys of an account's `compose` map.
-    package static var compose: String { table(.compose) }
+    static var compose: String { table(.compose) }
 
     /// Rows of the template-context table for the fields of `table`'s options, named `prefix.name`.
-    package static func contextRows(_ table: OptionTable, prefix: String) -> [String] {
+    static func contextRows(_ table: OptionTable, prefix: String) -> [String] {
         table.options.flatMap { option in
             option.context.map { field in
                 let nullable = field.isOptionValue && option.defaultValue.isNone

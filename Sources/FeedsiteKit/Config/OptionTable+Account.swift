@@ -1,6 +1,6 @@
 extension OptionTable {
     /// The options of one account; all but `handle` and `name` may also be set in `defaults`.
-    package static let account = OptionTable([
+    static let account = OptionTable([
         ConfigOption("handle", .handle, default: .required(missing: "add: handle: the_account_name", empty: nil), merge: .perAccount,
                      context: [.same(.string), .transformed("profile_url", .string, "`https://twitter.com/HANDLE`") {
                          .string("https://twitter.com/" + ($0.stringValue ?? ""))
@@ -52,7 +52,7 @@ extension OptionTable {
     ])
 
     /// The keys of an account's `compose` map: what the compose button pre-fills.
-    package static let compose = OptionTable([
+    static let compose = OptionTable([
         ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text."),
         ConfigOption("url", .httpURL(trailingSlash: true), "A link attached to the post."),
         ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),

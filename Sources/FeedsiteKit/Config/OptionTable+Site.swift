@@ -1,6 +1,6 @@
 extension OptionTable {
     /// The site's options: the top level of site.yml, besides `defaults` and `accounts`.
-    package static let site = OptionTable([
+    static let site = OptionTable([
         ConfigOption("title", .nonEmptyText,
                      default: .required(missing: "add a line such as: title: My feeds", empty: "write the site's title, e.g. title: My feeds"),
                      context: [.same(.string)], "The site's title."),

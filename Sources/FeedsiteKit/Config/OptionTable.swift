@@ -1,17 +1,17 @@
 /// An ordered list of options (site, account or `compose` options) with what is derived from it
 /// once: the keys, the slot of each key, and the record schema that holds one value per option.
-package struct OptionTable: Sendable {
+struct OptionTable: Sendable {
     /// The options, in the order the README lists them and "accepts: …" hints name them.
-    package let options: [ConfigOption]
+    let options: [ConfigOption]
     /// The keys, in order.
-    package let keys: [String]
+    let keys: [String]
     /// The schema of a record holding one value per option (null: unset).
-    package let schema: TemplateRecord.Schema
+    let schema: TemplateRecord.Schema
     /// The position of each key.
     let slots: [String: Int]
 
     /// Makes a table; keys must be unique.
-    package init(_ options: [ConfigOption]) {
+    init(_ options: [ConfigOption]) {
         self.options = options
         keys = options.map(\.key)
         schema = TemplateRecord.Schema(keys)

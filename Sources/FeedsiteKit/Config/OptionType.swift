@@ -1,6 +1,6 @@
 /// What an option accepts in site.yml. The decoder validates by it, the README's type column is
 /// written from it, and a JSON Schema can be made from it: every case carries its ranges and choices.
-package enum OptionType: Sendable {
+enum OptionType: Sendable {
     /// Any scalar, read as text (`85` is the text "85").
     case text
     /// Text with something besides spaces.
