@@ -103,8 +103,9 @@ private extension SiteConfigDecoder {
     /// The options set in `entries`, those each account sets itself only when `perAccount`.
     mutating func options(from entries: [YAMLEntry], perAccount: Bool) -> AccountOptions {
         var options = AccountOptions()
+        let table = OptionTable.account
         for entry in entries {
-            read(entry, from: OptionTable.account, into: &options.values) { perAccount || $0.merge != .perAccount }
+            read(entry, from: table, into: &options.values) { perAccount || $0.merge != .perAccount }
         }
         return options
     }
