@@ -49,12 +49,6 @@ extension SiteConfigDecoder {
 
 private extension SiteConfigDecoder {
     static let accountKeys = OptionTable.account.keys
-    static let handleSlot = OptionTable.account.slot("handle")
-    /// The keys `defaults` accepts: every account option but those each account sets itself.
-    static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
-    static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {
-        ($0.key, "each account has its own \($0.key); set it on the accounts, not in defaults")
-    })
     /// From this many accounts on, both halves of the list are decoded at once, on two cores.
     static let parallelThreshold = 2_000
 
@@ -109,4 +103,11 @@ private extension SiteConfigDecoder {
         }
         return options
     }
+
+    static let handleSlot = OptionTable.account.slot("handle")
+    /// The keys `defaults` accepts: every account option but those each account sets itself.
+    static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
+    static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {
+        ($0.key, "each account has its own \($0.key); set it on the accounts, not in defaults")
+    })
 }
