@@ -8,18 +8,30 @@ indirect enum ContextSchema: Sendable {
 
     /// The context every page template sees.
     static let page: ContextSchema = .map([
-        "site": .map(["title": .scalar, "description": .scalar, "base_url": .scalar, "language": .scalar, "params": .any]),
-        "account": .map([
-            "handle": .scalar, "name": .scalar, "description": .scalar, "profile_url": .scalar, "compose_url": .scalar,
-            "theme": .scalar, "height": .scalar, "width": .scalar, "tweet_limit": .scalar, "chrome": .scalar, "dnt": .scalar,
-            "lang": .scalar, "aria_polite": .scalar, "show_replies": .scalar, "loading_timeout_ms": .scalar, "params": .any,
-            "load": .scalar, "load_on_click": .scalar, "remember_consent": .scalar,
-        ]),
+        "site": .map(fields(of: .site)),
+        "account": .map(fields(of: .account)),
         "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar])),
         "root": .scalar,
         "page": .map(["path": .scalar, "canonical_url": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
     ])
+
+    /// The context fields of a table's options: free-form maps admit any name below them.
+    static func fields(of table: OptionTable) -> [String: ContextSchema] {
+        Dictionary(uniqueKeysWithValues: table.contextFields.map { ($0.field.name, $0.field.kind == .map ? .any : .scalar) })
+    }
+
+    /// The README's template-context table: the option tables' fields, then the rest of the page context.
+    static var markdownTable: String {
+        let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account") + [
+            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page) |",
+            "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",
+            "| `page.path` | string | the page's path in the output |",
+            "| `page.canonical_url` | string or null | the page's canonical URL when `base_url` is set |",
+            "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
+        ]
+        return (["| name | type | what it holds |", "|---|---|---|"] + rows).joined(separator: "\n")
+    }
 
     /// Every dotted name reachable from here, for suggestions.
     func names(prefix: String = "", depth: Int = 3) -> [String] {

@@ -3,6 +3,9 @@ package struct PageContext: Sendable {
     let config: SiteConfig
     let site: TemplateValue
     let generator: TemplateValue
+    /// The site's base URL and intent host, read once instead of per page.
+    let baseURL: String?
+    let intentHost: IntentHost
     /// The `accounts` list as account pages see it (urls relative to a page one folder deep).
     let accountsFromAccountPage: [TemplateValue]
 
@@ -11,10 +14,11 @@ package struct PageContext: Sendable {
     /// are made when it renders, on the core that renders it.
     package init(config: SiteConfig, accountPagesListAccounts: Bool) {
         self.config = config
-        site = .record(TemplateRecord(Self.siteSchema, [
-            .string(config.title), .string(config.language), .map(config.params),
-            config.description.map(TemplateValue.string) ?? .null, config.baseURL.map(TemplateValue.string) ?? .null,
-        ]))
+        site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
+            field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
+        }))
+        baseURL = config.baseURL
+        intentHost = config.intentHost
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
@@ -31,7 +35,7 @@ extension PageContext {
             entries[index] = Self.listEntry(account, url: "index.html", current: true)
             accounts = .list(entries)
         }
-        return pageValue(account: Self.accountValue(account, intentHost: config.intentHost), accounts: accounts, root: "../",
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost), accounts: accounts, root: "../",
                          page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
     }
 
@@ -52,11 +56,11 @@ extension PageContext {
     }
 
     var rootForNotFound: String {
-        config.baseURL.map { $0 + "/" } ?? "/"
+        baseURL.map { $0 + "/" } ?? "/"
     }
 
     func page(path: String, canonicalPath: String) -> TemplateValue {
-        .record(TemplateRecord(Self.pageSchema, [.string(path), config.baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null]))
+        .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null]))
     }
 
     /// A page's whole context.
@@ -68,42 +72,27 @@ extension PageContext {
         .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current)]))
     }
 
+    /// The `account` record: one value per context field of the account options, made from the account's options.
     static func accountValue(_ account: Account, intentHost: IntentHost) -> TemplateValue {
-        let timeline = account.timeline
-        func optional<T>(_ value: T?, _ make: (T) -> TemplateValue) -> TemplateValue { value.map(make) ?? .null }
-        return .record(TemplateRecord(accountSchema, [
-            .string(account.handle),
-            .string(account.name),
-            optional(account.description, TemplateValue.string),
-            .string("https://twitter.com/" + account.handle),
-            .string(IntentURL.compose(account.compose, host: intentHost)),
-            .string(timeline.theme.rawValue),
-            .int(timeline.height),
-            optional(timeline.width, TemplateValue.int),
-            optional(timeline.tweetLimit, TemplateValue.int),
-            .string(timeline.chrome.map(\.rawValue).joined(separator: " ")),
-            .bool(timeline.dnt),
-            optional(timeline.lang, TemplateValue.string),
-            optional(timeline.ariaPolite?.rawValue, TemplateValue.string),
-            .bool(timeline.showReplies),
-            .int(Int((timeline.loadingTimeout * 1000).rounded())),
-            .string(timeline.load.rawValue),
-            .bool(timeline.load == .click),
-            .bool(timeline.rememberConsent),
-            .map(account.params),
-        ]))
+        let options = account.options.values
+        var values: [TemplateValue] = []
+        values.reserveCapacity(accountFields.count)
+        for (slot, field) in accountFields {
+            values.append(field.value(options[slot], account: account, intentHost: intentHost))
+        }
+        return .record(TemplateRecord(accountSchema, values))
     }
 }
 
 /// The keys of each kind of record in a page's context (the README's template-context table).
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator"])
-    static let siteSchema = TemplateRecord.Schema(["title", "language", "params", "description", "base_url"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
     static let pageSchema = TemplateRecord.Schema(["path", "canonical_url"])
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current"])
-    static let accountSchema = TemplateRecord.Schema([
-        "handle", "name", "description", "profile_url", "compose_url", "theme", "height", "width", "tweet_limit", "chrome",
-        "dnt", "lang", "aria_polite", "show_replies", "loading_timeout_ms", "load", "load_on_click", "remember_consent", "params",
-    ])
+    // The `site` and `account` records hold the context fields the option tables declare, in table order.
+    static let siteFields = OptionTable.site.contextFields
+    static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))
+    static let accountFields = OptionTable.account.contextFields
+    static let accountSchema = TemplateRecord.Schema(accountFields.map(\.field.name))
 }

@@ -7,29 +7,49 @@ package final class Account: Sendable {
     package let handle: String
     /// The display name (default: the handle).
     package let name: String
-    /// An optional description shown on the pages.
-    package let description: String?
-    /// Free-form data handed to templates as `account.params` (defaults merged key by key).
-    package let params: [String: TemplateValue]
-    /// What the compose button pre-fills.
+    /// Every option of `OptionTable.account`, `defaults` and built-in defaults applied; null where unset.
+    package let options: TemplateRecord
+    /// What the compose button pre-fills: the `compose` option with its defaults.
     package let compose: ComposeOptions
-    /// How the embedded timeline looks and behaves.
-    package let timeline: TimelineOptions
     /// Where the account's entry starts in site.yml.
     package let location: SourceLocation
     /// The folder name of the account's page: the handle in lower case.
     package let slug: String
 
-    /// Creates an account from resolved options.
-    package init(handle: String, name: String, description: String?, params: [String: TemplateValue], compose: ComposeOptions,
-                 timeline: TimelineOptions, location: SourceLocation) {
+    /// Makes the account from its options' values (in `OptionTable.account` order), whose handle is set.
+    init(options values: [TemplateValue], location: SourceLocation) {
+        var values = values
+        let handle = values[Slot.handle].stringValue ?? ""
+        if values[Slot.name] == .null { values[Slot.name] = .string(handle) }
         self.handle = handle
-        self.name = name
-        self.description = description
-        self.params = params
-        self.compose = compose
-        self.timeline = timeline
+        name = values[Slot.name].stringValue ?? handle
+        options = TemplateRecord(OptionTable.account.schema, values)
+        compose = Self.compose(values[Slot.compose], handle: handle)
         self.location = location
         slug = handle.lowercased()
+    }
+}
+
+private extension Account {
+    /// The positions of the options the account reads itself.
+    enum Slot {
+        static let handle = OptionTable.account.slot("handle")
+        static let name = OptionTable.account.slot("name")
+        static let compose = OptionTable.account.slot("compose")
+        static let text = OptionTable.compose.slot("text")
+        static let url = OptionTable.compose.slot("url")
+        static let hashtags = OptionTable.compose.slot("hashtags")
+        static let via = OptionTable.compose.slot("via")
+        static let related = OptionTable.compose.slot("related")
+        static let inReplyTo = OptionTable.compose.slot("in_reply_to")
+    }
+
+    /// The compose options in `value` (a record of `OptionTable.compose`, or null), the text defaulting to "@handle ".
+    static func compose(_ value: TemplateValue, handle: String) -> ComposeOptions {
+        guard case .record(let record) = value else { return ComposeOptions(text: "@\(handle) ") }
+        let values = record.values
+        return ComposeOptions(text: values[Slot.text].stringValue ?? "@\(handle) ", url: values[Slot.url].stringValue,
+                              hashtags: values[Slot.hashtags].stringList ?? [], via: values[Slot.via].stringValue,
+                              related: values[Slot.related].stringList ?? [], inReplyTo: values[Slot.inReplyTo].stringValue)
     }
 }

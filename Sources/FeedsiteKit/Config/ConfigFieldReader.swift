@@ -97,12 +97,10 @@ extension ConfigFieldReader {
         return nil
     }
 
-    /// One of an enum's raw values, suggesting the closest.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, as: Choice.Type) -> Choice?
-    where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
+    /// One of `names`, suggesting the closest.
+    mutating func choice(_ node: YAMLNode, key: String, among names: [String]) -> String? {
         guard let value = text(node, what: "one of \(Self.list(names))") else { return nil }
-        if let choice = Choice(rawValue: value) { return choice }
+        if names.contains(value) { return value }
         diagnostics.error(node.location, "'\(value)' is not a valid \(key); expected one of \(Self.list(names))",
                           hint: Suggestion.didYouMean(value, in: names))
         return nil

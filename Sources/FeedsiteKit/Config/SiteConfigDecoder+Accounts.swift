@@ -21,6 +21,9 @@ extension SiteConfigDecoder {
         accounts.reserveCapacity(items.count)
         var seen: [String: Account] = [:]
         seen.reserveCapacity(items.count)
+        // The built-in defaults go under `defaults` once, so that each account merges once.
+        var defaults = defaults
+        defaults.merge(over: .builtIn)
         for account in decodeEach(items, defaults: defaults) {
             guard let account else { continue }
             if let first = seen[account.slug] {
@@ -38,16 +41,13 @@ extension SiteConfigDecoder {
 
     mutating func accountOptions(_ node: YAMLNode, in place: String) -> AccountOptions {
         guard let entries = fields.entries(of: node, what: "a map of account options") else { return AccountOptions() }
-        fields.checkKeys(entries, known: AccountOptions.optionKeys, in: place, elsewhere: [
-            "handle": "each account has its own handle; set it on the accounts, not in defaults",
-            "name": "each account has its own name; set it on the accounts, not in defaults",
-        ])
-        return options(from: entries)
+        fields.checkKeys(entries, known: Self.sharedKeys, in: place, elsewhere: Self.perAccountHints)
+        return options(from: entries, perAccount: false)
     }
 }
 
 private extension SiteConfigDecoder {
-    static let accountKeys = ["handle", "name"] + AccountOptions.optionKeys
+    static let accountKeys = OptionTable.account.keys
     /// From this many accounts on, the list is decoded on all cores.
     static let parallelThreshold = 2_000
     /// How many accounts one thread decodes at a time.
@@ -87,138 +87,29 @@ private extension SiteConfigDecoder {
         }
         guard let entries = fields.entries(of: node, what: "an account (a map with at least 'handle')") else { return nil }
         fields.checkKeys(entries, known: Self.accountKeys, in: "an account")
-        var handle: (String, SourceLocation)?
-        var name: String?
-        for entry in entries {
-            switch entry.key {
-            case "handle":
-                if let value = self.handle(entry.value, key: "handle") { handle = (value, entry.value.location) }
-            case "name":
-                if !fields.isNull(entry.value) { name = fields.nonEmptyText(entry.value, key: "name") }
-            default: break
-            }
+        var own = options(from: entries, perAccount: true)
+        for option in missingRequired(from: OptionTable.account, in: entries) {
+            fields.diagnostics.error(node.location, "this account has no '\(option.key)'", hint: option.requiredHint)
         }
-        let own = options(from: entries)
-        guard let (handleText, handleLocation) = handle else {
-            if !entries.contains(where: { $0.key == "handle" }) {
-                fields.diagnostics.error(node.location, "this account has no 'handle'", hint: "add: handle: the_account_name")
-            }
-            return nil
-        }
-        return own.merged(over: defaults).account(handle: handleText, name: name, location: handleLocation)
+        guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
+        own.merge(over: defaults)
+        return Account(options: own.values, location: handle.value.location)
     }
 
-    mutating func options(from entries: [YAMLEntry]) -> AccountOptions {
+    /// The options set in `entries`, those each account sets itself only when `perAccount`.
+    mutating func options(from entries: [YAMLEntry], perAccount: Bool) -> AccountOptions {
         var options = AccountOptions()
+        let table = OptionTable.account
         for entry in entries {
-            let node = entry.value
-            if fields.isNull(node) { continue }
-            switch entry.key {
-            case "description": options.description = fields.text(node)
-            case "params": options.params = params(node)
-            case "compose": options.compose = compose(node)
-            case "theme": options.theme = fields.choice(node, key: "theme", as: TimelineOptions.Theme.self)
-            case "height": options.height = fields.integer(node, key: "height", in: 1...Int.max, what: "a positive integer (pixels)")
-            case "width": options.width = fields.integer(node, key: "width", in: 1...Int.max, what: "a positive integer (pixels)")
-            case "tweet_limit": options.tweetLimit = fields.integer(node, key: "tweet_limit", in: 1...20, what: "an integer from 1 to 20")
-            case "chrome": options.chrome = chrome(node)
-            case "dnt": options.dnt = fields.bool(node)
-            case "lang": options.lang = languageTag(node, key: "lang")
-            case "aria_polite": options.ariaPolite = fields.choice(node, key: "aria_polite", as: TimelineOptions.AriaPolite.self)
-            case "show_replies": options.showReplies = fields.bool(node)
-            case "load": options.load = fields.choice(node, key: "load", as: TimelineOptions.Load.self)
-            case "remember_consent": options.rememberConsent = fields.bool(node)
-            case "loading_timeout":
-                options.loadingTimeout = fields.number(node, key: "loading_timeout", in: 0.5...300, what: "a number of seconds")
-            default: break
-            }
+            read(entry, from: table, into: &options.values) { perAccount || $0.merge != .perAccount }
         }
         return options
     }
 
-    mutating func chrome(_ node: YAMLNode) -> [TimelineOptions.Chrome]? {
-        let names = TimelineOptions.Chrome.allCases.map(\.rawValue)
-        guard let items = fields.items(node, what: "a list of \(ConfigFieldReader.list(names))") else { return nil }
-        var result: [TimelineOptions.Chrome] = []
-        for item in items {
-            if let value = fields.choice(item, key: "chrome value", as: TimelineOptions.Chrome.self), !result.contains(value) {
-                result.append(value)
-            }
-        }
-        return result
-    }
-
-    mutating func compose(_ node: YAMLNode) -> AccountOptions.PartialCompose {
-        var compose = AccountOptions.PartialCompose()
-        if case .scalar(let scalar) = node.content, scalar.value != .null {
-            fields.mismatch(node, expected: "a map of compose options", hint: "write the text under it:\ncompose:\n  text: \(scalar.text)")
-            return compose
-        }
-        guard let entries = fields.entries(of: node, what: "a map of compose options") else { return compose }
-        fields.checkKeys(entries, known: AccountOptions.composeKeys, in: "compose")
-        for entry in entries {
-            let node = entry.value
-            if fields.isNull(node) { continue }
-            switch entry.key {
-            case "text": compose.text = fields.text(node)
-            case "url": compose.url = httpURL(node, key: "url")
-            case "hashtags": compose.hashtags = hashtags(node)
-            case "via": compose.via = handle(node, key: "via")
-            case "related":
-                if let items = fields.items(node, what: "a list of handles") {
-                    compose.related = items.compactMap { handle($0, key: "related") }
-                }
-            case "in_reply_to": compose.inReplyTo = postID(node)
-            default: break
-            }
-        }
-        return compose
-    }
-
-    mutating func handle(_ node: YAMLNode, key: String) -> String? {
-        guard let handle = fields.text(node, what: key == "related" ? "a handle" : "a handle (text)") else { return nil }
-        guard let problem = HandleSyntax.problem(in: handle) else { return handle }
-        var at = node.location
-        if case .invalidCharacter(_, let offset) = problem { at = location(of: node, offset: offset) }
-        fields.diagnostics.error(at, problem.message(for: handle), hint: problem.hint(for: handle))
-        return nil
-    }
-
-    mutating func hashtags(_ node: YAMLNode) -> [String]? {
-        guard let items = fields.items(node, what: "a list of hashtags") else { return nil }
-        var tags: [String] = []
-        for item in items {
-            guard let tag = fields.text(item, what: "a hashtag") else { continue }
-            if tag.hasPrefix("#") {
-                fields.diagnostics.error(item.location, "hashtag '\(tag)' starts with '#'",
-                                         hint: "write it without '#': \(tag.dropFirst()) (the '#' is added when posting)")
-                continue
-            }
-            // ASCII tags are checked on their bytes; only others need Unicode's letter and number classes.
-            let plain = tag.utf8.allSatisfy { HandleSyntax.isHandleByte($0) }
-            if !plain, let offset = tag.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map({ tag.distance(from: tag.startIndex, to: $0) }) {
-                let character = tag[tag.index(tag.startIndex, offsetBy: offset)]
-                fields.diagnostics.error(location(of: item, offset: offset),
-                    "hashtag '\(tag)' contains \(character == " " ? "a space" : "'\(character)'"); hashtags use letters, digits and '_'",
-                    hint: "list each hashtag as its own entry, without spaces or punctuation")
-                continue
-            }
-            if tag.isEmpty {
-                fields.diagnostics.error(item.location, "empty hashtag", hint: "remove the entry")
-                continue
-            }
-            tags.append(tag)
-        }
-        return tags
-    }
-
-    mutating func postID(_ node: YAMLNode) -> String? {
-        guard let text = fields.text(node, what: "a post id (digits)") else { return nil }
-        guard (1...19).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            fields.diagnostics.error(node.location, "'in_reply_to' must be a numeric post id (1 to 19 digits), found '\(text)'",
-                                     hint: "copy the number at the end of the post's URL (…/status/1234567890)")
-            return nil
-        }
-        return text
-    }
+    static let handleSlot = OptionTable.account.slot("handle")
+    /// The keys `defaults` accepts: every account option but those each account sets itself.
+    static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
+    static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {
+        ($0.key, "each account has its own \($0.key); set it on the accounts, not in defaults")
+    })
 }

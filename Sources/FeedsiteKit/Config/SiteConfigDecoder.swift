@@ -3,10 +3,8 @@ struct SiteConfigDecoder {
     let file: String
     var fields = ConfigFieldReader()
 
-    static let topLevelKeys = [
-        "title", "description", "base_url", "language", "templates", "output", "intent_host", "params",
-        "defaults", "accounts",
-    ]
+    /// The site options' keys, then the two keys that hold the accounts.
+    static let topLevelKeys = OptionTable.site.keys + ["defaults", "accounts"]
 
     init(file: String) {
         self.file = file
@@ -25,56 +23,43 @@ extension SiteConfigDecoder {
         guard let entries = fields.entries(of: root, what: "a map of settings at the top level") else { return nil }
         fields.checkKeys(entries, known: Self.topLevelKeys, in: "the top level", elsewhere: Self.misplacedTopLevelHints)
 
-        var config = SiteConfig(title: "", description: nil, baseURL: nil, language: "en",
-                                templatesFolder: resolve("templates"), outputFolder: resolve("output"),
-                                intentHost: .twitter, params: [:], accounts: [], configPath: file, siteFolder: siteFolder)
+        let table = OptionTable.site
+        var values = table.builtInValues
         var defaults = AccountOptions()
         var accountsNode: YAMLNode?
-        var sawTitle = false
         for entry in entries {
-            let node = entry.value
-            if entry.key != "title", entry.key != "accounts", fields.isNull(node) { continue }
             switch entry.key {
-            case "title":
-                sawTitle = true
-                if fields.isNull(node) {
-                    fields.diagnostics.error(node.location, "'title' must not be empty", hint: "write the site's title, e.g. title: My feeds")
-                } else if let title = fields.nonEmptyText(node, key: "title") {
-                    config.title = title
-                }
-            case "description": config.description = fields.text(node)
-            case "base_url": config.baseURL = httpURL(node, key: "base_url").map(Self.withoutTrailingSlash)
-            case "language": config.language = languageTag(node, key: "language") ?? config.language
-            case "templates": if let path = folder(node, key: "templates") { config.templatesFolder = resolve(path) }
-            case "output": if let path = folder(node, key: "output") { config.outputFolder = resolve(path) }
-            case "intent_host": config.intentHost = fields.choice(node, key: "intent_host", as: IntentHost.self) ?? .twitter
-            case "params": config.params = params(node)
-            case "defaults": defaults = accountOptions(node, in: "defaults")
-            case "accounts": accountsNode = node
-            default: break
+            case "defaults": if !fields.isNull(entry.value) { defaults = accountOptions(entry.value, in: "defaults") }
+            case "accounts": accountsNode = entry.value
+            default: read(entry, from: table, into: &values)
             }
         }
-        if !sawTitle {
-            fields.diagnostics.error(root.location, "missing required key 'title'", hint: "add a line such as: title: My feeds")
+        for (slot, option) in table.options.enumerated() {
+            if case .folder = option.type, let path = values[slot].stringValue { values[slot] = .string(resolve(path)) }
         }
+        for option in missingRequired(from: table, in: entries) {
+            fields.diagnostics.error(root.location, "missing required key '\(option.key)'", hint: option.requiredHint)
+        }
+        var accounts: [Account] = []
         if let accountsNode {
-            config.accounts = accounts(accountsNode, defaults: defaults)
+            accounts = self.accounts(accountsNode, defaults: defaults)
         } else {
             fields.diagnostics.error(root.location, "missing required key 'accounts'",
                                      hint: "add a list of accounts, e.g.\naccounts:\n  - handle: jack")
         }
-        return fields.diagnostics.hasErrors ? nil : config
+        guard !fields.diagnostics.hasErrors else { return nil }
+        return SiteConfig(options: TemplateRecord(table.schema, values), accounts: accounts, configPath: file, siteFolder: siteFolder)
     }
 }
 
 extension SiteConfigDecoder {
     static let misplacedTopLevelHints: [String: String] = {
         var hints: [String: String] = [:]
-        for key in AccountOptions.optionKeys where !topLevelKeys.contains(key) {
-            hints[key] = "'\(key)' is an account option: put it under 'defaults' (every account) or on one account"
+        for option in OptionTable.account.options where !topLevelKeys.contains(option.key) {
+            hints[option.key] = option.merge == .perAccount
+                ? "accounts are listed under 'accounts', e.g.\naccounts:\n  - handle: jack"
+                : "'\(option.key)' is an account option: put it under 'defaults' (every account) or on one account"
         }
-        hints["handle"] = "accounts are listed under 'accounts', e.g.\naccounts:\n  - handle: jack"
-        hints["name"] = hints["handle"]
         hints["<<"] = "merge keys ('<<') are not part of YAML 1.2; use 'defaults' for options shared by accounts"
         return hints
     }()
@@ -94,13 +79,13 @@ extension SiteConfigDecoder {
         return path
     }
 
-    mutating func params(_ node: YAMLNode) -> [String: TemplateValue] {
+    /// Free-form values for templates.
+    mutating func params(_ node: YAMLNode, key: String) -> TemplateValue? {
         guard case .mapping = node.content else {
-            fields.mismatch(node, expected: "a map of values for templates", hint: "write it as key: value lines under 'params'")
-            return [:]
+            fields.mismatch(node, expected: "a map of values for templates", hint: "write it as key: value lines under '\(key)'")
+            return nil
         }
-        if case .map(let values) = node.templateValue { return values }
-        return [:]
+        return node.templateValue
     }
 
     mutating func httpURL(_ node: YAMLNode, key: String) -> String? {

@@ -16,12 +16,13 @@ import Testing
         #expect(account.name == "jack")
         #expect(account.slug == "jack")
         #expect(account.compose.text == "@jack ")
-        #expect(account.timeline == TimelineOptions())
-        #expect(account.timeline.theme == .auto)
-        #expect(account.timeline.height == 600)
-        #expect(account.timeline.loadingTimeout == 10)
-        #expect(account.timeline.load == .auto)
-        #expect(!account.timeline.rememberConsent)
+        #expect(account.options["theme"] == .string("auto"))
+        #expect(account.options["height"] == .int(600))
+        #expect(account.options["loading_timeout"] == .double(10))
+        #expect(account.options["load"] == .string("auto"))
+        #expect(account.options["remember_consent"] == .bool(false))
+        #expect(account.options["width"] == .null)
+        #expect(account.options["chrome"] == .list([]))
         #expect(account.location == SourceLocation(file: "site.yml", line: 3, column: 13))
     }
 
@@ -73,14 +74,19 @@ import Testing
         #expect(account.handle == "OutputDD")
         #expect(account.slug == "outputdd")
         #expect(account.name == "OUTPUT.DD")
-        #expect(account.description == "Desc")
-        #expect(account.params == ["a": .list([.int(1), .int(2)])])
+        #expect(account.options["description"] == .string("Desc"))
+        #expect(account.options["params"] == .map(["a": .list([.int(1), .int(2)])]))
         #expect(account.compose == ComposeOptions(text: "@OUTPUT.DD", url: "http://example.com/x?y=1", hashtags: ["swift", "café"],
                                                   via: "jack", related: ["a", "b_c"], inReplyTo: "1234567890123456789"))
-        #expect(account.timeline == TimelineOptions(theme: .dark, height: 400, width: 320, tweetLimit: 5,
-                                                    chrome: [.noheader, .transparent], dnt: true, lang: "fr",
-                                                    ariaPolite: .assertive, showReplies: true, loadingTimeout: 2.5,
-                                                    load: .click, rememberConsent: true))
+        let expected: [String: TemplateValue] = [
+            "theme": .string("dark"), "height": .int(400), "width": .int(320), "tweet_limit": .int(5),
+            "chrome": .list([.string("noheader"), .string("transparent")]), "dnt": .bool(true), "lang": .string("fr"),
+            "aria_polite": .string("assertive"), "show_replies": .bool(true), "loading_timeout": .double(2.5),
+            "load": .string("click"), "remember_consent": .bool(true),
+        ]
+        for (key, value) in expected {
+            #expect(account.options[key] == value, "\(key)")
+        }
     }
 
     @Test("defaults apply to every account, an account's own value wins, compose and params merge key by key")
@@ -108,16 +114,16 @@ import Testing
         let config = try ConfigFixture.config(yaml)
         let one = config.accounts[0]
         let two = config.accounts[1]
-        #expect(one.timeline.theme == .dark)
-        #expect(one.timeline.load == .click)
-        #expect(two.timeline.load == .click)
-        #expect(one.timeline.height == 500)
-        #expect(one.description == "Shared")
-        #expect(one.params == ["a": .int(1), "b": .int(2)])
+        #expect(one.options["theme"] == .string("dark"))
+        #expect(one.options["load"] == .string("click"))
+        #expect(two.options["load"] == .string("click"))
+        #expect(one.options["height"] == .int(500))
+        #expect(one.options["description"] == .string("Shared"))
+        #expect(one.options["params"] == .map(["a": .int(1), "b": .int(2)]))
         #expect(one.compose == ComposeOptions(text: "@one ", hashtags: ["news"], via: "site"))
-        #expect(two.timeline.theme == .light)
-        #expect(two.timeline.height == 500)
-        #expect(two.params == ["a": .int(1), "b": .int(3)])
+        #expect(two.options["theme"] == .string("light"))
+        #expect(two.options["height"] == .int(500))
+        #expect(two.options["params"] == .map(["a": .int(1), "b": .int(3)]))
         #expect(two.compose == ComposeOptions(text: "Hello", hashtags: ["news"], via: "other"))
     }
 
@@ -127,7 +133,7 @@ import Testing
         #expect(config.description == nil)
         #expect(config.baseURL == nil)
         #expect(config.accounts[0].name == "a")
-        #expect(config.accounts[0].timeline.height == 600)
+        #expect(config.accounts[0].options["height"] == .int(600))
     }
 
     @Test("anchors can share values between accounts")

@@ -1,0 +1,63 @@
+extension OptionTable {
+    /// The options of one account; all but `handle` and `name` may also be set in `defaults`.
+    static let account = OptionTable([
+        ConfigOption("handle", .handle, default: .required(missing: "add: handle: the_account_name", empty: nil), merge: .perAccount,
+                     context: [.same(.string), .transformed("profile_url", .string, "`https://twitter.com/HANDLE`") {
+                         .string("https://twitter.com/" + ($0.stringValue ?? ""))
+                     }],
+                     "The account, without `@`. Unique ignoring case; the page lives at `<handle in lower case>/`."),
+        ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
+        ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
+        ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
+                     context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],
+                     "Free-form values for templates (`account.params`)."),
+        ConfigOption("compose", .options(.compose), default: .derived("text `\"@HANDLE \"`"), merge: .keyByKey,
+                     context: [.fromAccount("compose_url", .string,
+                                            "the compose intent URL, percent-encoded (write it with `{{ }}`: the `&` become `&amp;`)") {
+                         .string(IntentURL.compose($0.compose, host: $1))
+                     }],
+                     "What the compose button pre-fills (see `compose` below)."),
+        ConfigOption("theme", .choice(["light", "dark", "auto"]), default: .value(.string("auto")), context: [.same(.string)],
+                     "Colour scheme of the page and the timeline; `auto` follows the reader's system setting."),
+        ConfigOption("height", .integer(1...Int.max, what: "a positive integer (pixels)"), default: .value(.int(600)),
+                     context: [.same(.number)], "Timeline height in pixels."),
+        ConfigOption("width", .integer(1...Int.max, what: "a positive integer (pixels)"), context: [.same(.number)],
+                     "Timeline width in pixels; unset, the timeline fills the column."),
+        ConfigOption("tweet_limit", .integer(1...20, what: "an integer from 1 to 20"), context: [.same(.number)],
+                     "Show at most this many posts."),
+        ConfigOption("chrome", .list(.choice(["noheader", "nofooter", "noborders", "transparent", "noscrollbar"]), unique: true),
+                     default: .value(.list([])),
+                     context: [.transformed("chrome", .string, "the chrome options as one space-separated string (`noheader noborders`)") {
+                         .string(($0.stringList ?? []).joined(separator: " "))
+                     }],
+                     "Parts of the widget's frame to hide."),
+        ConfigOption("dnt", .bool, default: .value(.bool(false)), context: [.same(.boolean)],
+                     "Ask X not to use the visit for personalisation."),
+        ConfigOption("lang", .languageTag, context: [.same(.string)], "Language of the widget's own texts."),
+        ConfigOption("aria_polite", .choice(["polite", "assertive", "rude"]), context: [.same(.string)],
+                     "How screen readers announce new posts (unset, X uses `polite`)."),
+        ConfigOption("show_replies", .bool, default: .value(.bool(false)), context: [.same(.boolean)], "Include replies in the timeline."),
+        ConfigOption("loading_timeout", .number(0.5...300, what: "a number of seconds"), default: .value(.double(10)),
+                     context: [.transformed("loading_timeout_ms", .number, "`loading_timeout` in milliseconds") {
+                         .int(Int((($0.numberValue ?? 0) * 1000).rounded()))
+                     }],
+                     "How long the page waits for the widget before it shows the fallback."),
+        ConfigOption("load", .choice(["auto", "click"]), default: .value(.string("auto")),
+                     context: [.same(.string), .transformed("load_on_click", .boolean, "true when `load` is `click` (for `{{#…}}` sections)") {
+                         .bool($0 == .string("click"))
+                     }],
+                     "`click`: nothing is requested from X until the reader presses \"Show posts\" (see \"Privacy\")."),
+        ConfigOption("remember_consent", .bool, default: .value(.bool(false)), context: [.same(.boolean)],
+                     "With `load: click`, remember the reader's choice in `localStorage`, so later pages load directly."),
+    ])
+
+    /// The keys of an account's `compose` map: what the compose button pre-fills.
+    static let compose = OptionTable([
+        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text."),
+        ConfigOption("url", .httpURL(trailingSlash: true), "A link attached to the post."),
+        ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),
+        ConfigOption("via", .handle, "Adds \"via @handle\"."),
+        ConfigOption("related", .list(.handle, unique: false), default: .value(.list([])), "Accounts suggested after posting."),
+        ConfigOption("in_reply_to", .postID, "Makes the post a reply."),
+    ])
+}

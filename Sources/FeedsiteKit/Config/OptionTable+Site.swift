@@ -1,0 +1,17 @@
+extension OptionTable {
+    /// The site's options: the top level of site.yml, besides `defaults` and `accounts`.
+    static let site = OptionTable([
+        ConfigOption("title", .nonEmptyText,
+                     default: .required(missing: "add a line such as: title: My feeds", empty: "write the site's title, e.g. title: My feeds"),
+                     context: [.same(.string)], "The site's title."),
+        ConfigOption("description", .text, context: [.same(.string)], "A description of the site."),
+        ConfigOption("base_url", .httpURL(trailingSlash: false), context: [.same(.string, summary: "`base_url`, without a trailing slash")],
+                     "Where the site is deployed; enables `<link rel=\"canonical\">` and `sitemap.xml`."),
+        ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),
+        ConfigOption("templates", .folder, default: .value(.string("templates")), "Where the templates are."),
+        ConfigOption("output", .folder, default: .value(.string("output")), "Where the site is written."),
+        ConfigOption("intent_host", .choice(IntentHost.allCases.map(\.rawValue)), default: .value(.string(IntentHost.twitter.rawValue)),
+                     "Compose links go to `https://twitter.com/intent/tweet` or `https://x.com/intent/post`."),
+        ConfigOption("params", .freeForm, default: .value(.map([:])), context: [.same(.map)], "Free-form values for templates (`site.params`)."),
+    ])
+}

@@ -1,0 +1,34 @@
+/// What an option accepts in site.yml. The decoder validates by it, the README's type column is
+/// written from it, and a JSON Schema can be made from it: every case carries its ranges and choices.
+enum OptionType: Sendable {
+    /// Any scalar, read as text (`85` is the text "85").
+    case text
+    /// Text with something besides spaces.
+    case nonEmptyText
+    /// An integer within the range; `what` names it in "expected …" messages.
+    case integer(ClosedRange<Int>, what: String)
+    /// An integer or decimal within the range; `what` names it in "expected …" messages.
+    case number(ClosedRange<Double>, what: String)
+    /// `true` or `false`.
+    case bool
+    /// One of these names.
+    case choice([String])
+    /// A list of items of one type; `unique` keeps each value once (a repeat is dropped, not an error).
+    indirect case list(OptionType, unique: Bool)
+    /// Free-form values for templates: any map.
+    case freeForm
+    /// An absolute http or https URL; `trailingSlash: false` removes trailing slashes.
+    case httpURL(trailingSlash: Bool)
+    /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.
+    case languageTag
+    /// A folder, relative to the folder that holds site.yml; the value is the resolved path.
+    case folder
+    /// An X handle without `@`: 1-15 of A-Z a-z 0-9 _.
+    case handle
+    /// A hashtag without `#`: letters, digits and `_`.
+    case hashtag
+    /// The numeric id of a post: 1 to 19 digits.
+    case postID
+    /// A map of options of its own (such as `compose`), each declared in the table.
+    case options(OptionTable)
+}
