@@ -63,3 +63,19 @@ import Testing
         #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))
     }
 }
+
+extension BuildCommandTests {
+    @Test("build refuses to overwrite a file it did not write (exit 2, the file named, --force suggested); --force overwrites it")
+    func foreignFilesAndForce() throws {
+        let folder = try TemporarySite.sample()
+        try folder.write("output/index.html", "my own page")
+        let refused = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(refused.status == 2)
+        #expect(refused.err.contains("1 file that feedsite did not write would be overwritten: index.html"))
+        #expect(refused.err.contains("--force"))
+        #expect(folder.read("output/index.html") == "my own page")
+        let forced = try ProcessRunner.run(["build", "--force"], in: folder.path)
+        #expect(forced.status == 0)
+        #expect(folder.read("output/index.html")?.contains("<!DOCTYPE html>") == true)
+    }
+}

@@ -3,6 +3,8 @@ import FeedsiteKit
 /// Runs the library's build and prints what happened: shared by `build` and `serve`.
 struct BuildRunner {
     let configPath: String
+    /// Whether files feedsite did not write may be overwritten (`build --force`).
+    var force = false
     let quiet: Bool
     let verbose: Bool
 
@@ -17,7 +19,7 @@ struct BuildRunner {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
-            let result = try SiteBuilder.build(configPath: configPath, displayPath: DisplayPath.relative) { phase in
+            let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, displayPath: DisplayPath.relative) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")
             }
