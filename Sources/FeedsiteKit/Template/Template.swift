@@ -9,6 +9,7 @@ package struct Template: Sendable {
     /// Parses `source`; every syntax problem is reported with line and column.
     package init(source: [UInt8], name: String) throws(DiagnosticError) {
         let text = SourceText(source, file: name)
+        if let problem = TemplateEncoding.problem(in: text) { throw DiagnosticError([problem]) }
         var tokenizer = TemplateTokenizer(text: text)
         let tokens = tokenizer.tokenize()
         var parser = TemplateParser(text: text, diagnostics: tokenizer.diagnostics)
