@@ -70,7 +70,7 @@ import Testing
         error: unknown option '--confg' for 'feedsite build'
           hint: did you mean '--config'?
 
-        usage: feedsite build [--config PATH] [--quiet] [--verbose]
+        usage: feedsite build [--config PATH] [--force] [--quiet] [--verbose]
         Run 'feedsite build --help' for more.
 
         """)
