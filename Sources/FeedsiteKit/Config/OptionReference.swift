@@ -63,6 +63,7 @@ private extension OptionType {
             }
         case .freeForm: "map"
         case .httpURL: "absolute http/https URL"
+        case .siteURL: "absolute http/https URL (no query, fragment or user)"
         case .languageTag: "language tag (`en`, `pt-BR`)"
         case .folder: "folder"
         case .handle: "handle (1-15 of `A-Z a-z 0-9 _`, no `@`)"

@@ -54,7 +54,7 @@ extension OptionTable {
     /// The keys of an account's `compose` map: what the compose button pre-fills.
     static let compose = OptionTable([
         ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text."),
-        ConfigOption("url", .httpURL(trailingSlash: true), "A link attached to the post."),
+        ConfigOption("url", .httpURL, "A link attached to the post."),
         ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),
         ConfigOption("via", .handle, "Adds \"via @handle\"."),
         ConfigOption("related", .list(.handle, unique: false), default: .value(.list([])), "Accounts suggested after posting."),

@@ -5,7 +5,7 @@ extension OptionTable {
                      default: .required(missing: "add a line such as: title: My feeds", empty: "write the site's title, e.g. title: My feeds"),
                      context: [.same(.string)], "The site's title."),
         ConfigOption("description", .text, context: [.same(.string)], "A description of the site."),
-        ConfigOption("base_url", .httpURL(trailingSlash: false), context: [.same(.string, summary: "`base_url`, without a trailing slash")],
+        ConfigOption("base_url", .siteURL, context: [.same(.string, summary: "`base_url`, without a trailing slash")],
                      "Where the site is deployed; enables `<link rel=\"canonical\">` and `sitemap.xml`."),
         ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),
         ConfigOption("templates", .folder, default: .value(.string("templates")), "Where the templates are."),

@@ -17,8 +17,11 @@ enum OptionType: Sendable {
     indirect case list(OptionType, unique: Bool)
     /// Free-form values for templates: any map.
     case freeForm
-    /// An absolute http or https URL; `trailingSlash: false` removes trailing slashes.
-    case httpURL(trailingSlash: Bool)
+    /// An absolute http or https URL, kept as written.
+    case httpURL
+    /// The address a site is deployed at: an absolute http or https URL without user name, password,
+    /// query or fragment, with an ASCII host; its path is percent-encoded and trailing slashes removed.
+    case siteURL
     /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.
     case languageTag
     /// A folder, relative to the folder that holds site.yml; the value is the resolved path.

@@ -43,7 +43,8 @@ private extension SiteConfigDecoder {
         case .choice(let names): fields.choice(node, key: key, among: names).map(TemplateValue.string)
         case .list(let item, let unique): list(node, of: item, unique: unique, key: key)
         case .freeForm: params(node, key: key)
-        case .httpURL(let trailingSlash): httpURL(node, key: key).map { .string(trailingSlash ? $0 : Self.withoutTrailingSlash($0)) }
+        case .httpURL: httpURL(node, key: key).map(TemplateValue.string)
+        case .siteURL: siteURL(node, key: key).map(TemplateValue.string)
         case .languageTag: languageTag(node, key: key).map(TemplateValue.string)
         case .folder: folder(node, key: key).map(TemplateValue.string)
         case .handle: handle(node, what: "a handle (text)").map(TemplateValue.string)

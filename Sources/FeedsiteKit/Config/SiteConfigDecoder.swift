@@ -97,6 +97,16 @@ extension SiteConfigDecoder {
         return url
     }
 
+    /// The address a site is deployed at, path percent-encoded, without trailing slashes.
+    mutating func siteURL(_ node: YAMLNode, key: String) -> String? {
+        guard let url = fields.nonEmptyText(node, key: key) else { return nil }
+        if let problem = HTTPURLSyntax.siteURLProblem(in: url) {
+            fields.diagnostics.error(node.location, problem.message(key: key, url: url), hint: problem.hint(url: url))
+            return nil
+        }
+        return Self.withoutTrailingSlash(HTTPURLSyntax.encodingPath(of: url))
+    }
+
     /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.
     mutating func languageTag(_ node: YAMLNode, key: String) -> String? {
         guard let tag = fields.nonEmptyText(node, key: key) else { return nil }

@@ -5,6 +5,11 @@ package enum HTTPURLSyntax {
         case notHTTP(scheme: String?)
         case missingHost
         case whitespace
+        /// A site's address may not carry these: they would end up in every canonical link.
+        case credentials
+        case query
+        case fragment
+        case nonASCIIHost(String)
     }
 
     /// The first problem with `url`, or nil when it is `http://host…` or `https://host…`.
@@ -23,6 +28,36 @@ package enum HTTPURLSyntax {
         let hostName = host.first == UInt8(ascii: "[") ? host : (host.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).first ?? host)
         if hostName.isEmpty { return .missingHost }
         return nil
+    }
+
+    /// The first problem with `url` as the address a site is deployed at: an absolute http(s) URL
+    /// without a user name or password, query or fragment, whose host is ASCII (`xn--` for others).
+    package static func siteURLProblem(in url: String) -> Problem? {
+        if let problem = problem(in: url) { return problem }
+        guard let start = schemeEnd(of: url) else { return .notHTTP(scheme: nil) }
+        let rest = url[start...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        if authority.contains("@") { return .credentials }
+        if rest.contains("?") { return .query }
+        if rest.contains("#") { return .fragment }
+        if !authority.unicodeScalars.allSatisfy(\.isASCII) { return .nonASCIIHost(String(authority)) }
+        return nil
+    }
+
+    /// `url` with every character of its path that may not stand raw in a URL (non-ASCII, `"<>\^`{|}`)
+    /// percent-encoded as UTF-8, so that it can go into canonical links and sitemap.xml as is.
+    package static func encodingPath(of url: String) -> String {
+        var result = ""
+        result.reserveCapacity(url.utf8.count)
+        for byte in url.utf8 {
+            if byte >= 0x80 || "\"<>\\^`{|}".utf8.contains(byte) {
+                result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            } else {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result
     }
 
     /// Where what follows `http://` or `https://` (in any case) starts, or nil for another beginning.
@@ -63,6 +98,10 @@ extension HTTPURLSyntax.Problem {
         case .notHTTP(nil): "'\(key)' must be an absolute http or https URL, found '\(url)'"
         case .missingHost: "'\(key)' has no host name: '\(url)'"
         case .whitespace: "'\(key)' contains white space: '\(url)'"
+        case .credentials: "'\(key)' contains a user name or password: '\(url)'; it would be published in every page and the sitemap"
+        case .query: "'\(key)' has a query ('?…'): '\(url)'; it would end up inside every canonical link"
+        case .fragment: "'\(key)' has a fragment ('#…'): '\(url)'; it would end up inside every canonical link"
+        case .nonASCIIHost(let host): "'\(key)' has a host name that is not ASCII: '\(host)'"
         }
     }
 
@@ -73,6 +112,9 @@ extension HTTPURLSyntax.Problem {
         case .notHTTP: "only http:// and https:// links are allowed"
         case .missingHost: "write it as https://example.com/…"
         case .whitespace: "percent-encode spaces as %20, or remove them"
+        case .credentials: "remove the 'user:password@' part; the site's address is public"
+        case .query, .fragment: "give only the scheme, host and path where the site lives, such as https://example.com/feeds"
+        case .nonASCIIHost: "write the host in its ASCII form (IDNA, starting with xn--), as the browser's address bar shows it"
         }
     }
 }

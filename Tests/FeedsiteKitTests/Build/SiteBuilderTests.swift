@@ -324,3 +324,18 @@ import Testing
         #expect(!site.exists("output/.feedsite-tmp-manifest"))
     }
 }
+
+extension SiteBuilderTests {
+    @Test("a base_url path with non-ASCII or unsafe characters is percent-encoded in canonical links and sitemap.xml")
+    func baseURLPathEncoded() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/café feeds/\"x\"/\naccounts:\n  - handle: amy\n"])
+        #expect(throws: DiagnosticError.self) { try site.build() }
+        try site.write("site.yml", "title: T\nbase_url: https://example.com/café/\"x\"/\naccounts:\n  - handle: amy\n")
+        _ = try site.build()
+        let sitemap = try #require(site.read("output/sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://example.com/caf%C3%A9/%22x%22/amy/</loc>"))
+        #expect(!sitemap.contains("é"))
+        let page = try #require(site.read("output/amy/index.html"))
+        #expect(page.contains("https://example.com/caf%C3%A9/%22x%22/amy/"))
+    }
+}
