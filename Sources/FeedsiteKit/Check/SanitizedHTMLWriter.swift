@@ -1,0 +1,205 @@
+import Foundation
+
+/// The sink behind `HTMLSanitizer`: writes the allowed tokens back out as HTML, keeping a stack of
+/// the elements it opened so that the output is balanced and nests as a browser would build it.
+struct SanitizedHTMLWriter: HTMLTokenSink {
+    static var wantsText: Bool { true }
+    static var wantsComments: Bool { false }
+
+    let base: URL?
+    private(set) var output: [UInt8] = []
+    /// The elements opened in the output, innermost last.
+    private var open: [Kept] = []
+    /// While inside an element dropped with its content: its name and how deep the same name nests.
+    private var dropping: (name: [UInt8], depth: Int)?
+
+    init(base: String?) {
+        self.base = base.flatMap { URL(string: $0) }
+    }
+
+    /// What an element of the input becomes.
+    enum Treatment {
+        /// Kept as this element (headings become `p`).
+        case keep(Kept)
+        /// Left out, its content kept.
+        case unwrap
+        /// Left out with everything it contains.
+        case drop
+        /// A void element left out; `img` leaves its alt text.
+        case void
+    }
+
+    /// The elements the output may hold.
+    enum Kept: String {
+        case p, br, a, em, strong, b, i, u, s, del, ins, sub, sup, small, mark, blockquote, q, cite, ul, ol, li, code, pre, kbd, samp,
+             abbr, dl, dt, dd, hr
+
+        /// Void elements have no end tag.
+        var isVoid: Bool { self == .br || self == .hr }
+        /// Block elements close an open `p`, as the tree builder does.
+        var closesParagraph: Bool {
+            switch self {
+            case .p, .blockquote, .ul, .ol, .pre, .dl, .hr: true
+            default: false
+            }
+        }
+    }
+}
+
+extension SanitizedHTMLWriter {
+    mutating func startTag(_ tag: HTMLTag) {
+        let name = Array(tag.name)
+        if var current = dropping {
+            if name == current.name, !tag.selfClosing {
+                current.depth += 1
+                dropping = current
+            }
+            return
+        }
+        switch Self.treatment(of: name) {
+        case .drop:
+            dropping = (name, 1)
+        case .unwrap:
+            break
+        case .void:
+            if name == Array("img".utf8), let alt = tag.attributes.first(where: { Self.isName($0, tag, "alt") }) {
+                appendText(Array(tag.value(of: alt)))
+            }
+        case .keep(let element):
+            openElement(element, tag: tag)
+        }
+    }
+
+    mutating func endTag(name: UnsafeBufferPointer<UInt8>) {
+        let name = Array(name)
+        if var current = dropping {
+            if name == current.name {
+                current.depth -= 1
+                dropping = current.depth == 0 ? nil : current
+            }
+            return
+        }
+        guard case .keep(let element) = Self.treatment(of: name), !element.isVoid else { return }
+        // A heading's end tag closes the `p` it became.
+        let target: Kept = element
+        guard let position = open.lastIndex(of: target) else { return }
+        while open.count > position { closeLast() }
+    }
+
+    mutating func text(_ bytes: [UInt8]) {
+        guard dropping == nil else { return }
+        appendText(bytes)
+    }
+
+    mutating func comment(_ bytes: [UInt8]) {}
+
+    mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
+
+    /// The output with every element still open closed.
+    func finished() -> String {
+        var writer = self
+        while !writer.open.isEmpty { writer.closeLast() }
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+}
+
+private extension SanitizedHTMLWriter {
+    static let dropped: Set<String> = [
+        "script", "style", "iframe", "object", "embed", "applet", "noscript", "noembed", "noframes", "template", "svg", "math",
+        "title", "xmp", "plaintext", "audio", "video", "canvas", "map", "frameset", "frame", "head", "select", "datalist",
+    ]
+    static let voidDropped: Set<String> = [
+        "img", "input", "base", "meta", "link", "source", "track", "area", "param", "wbr", "col", "keygen", "image",
+    ]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+    static func treatment(of name: [UInt8]) -> Treatment {
+        let name = String(decoding: name, as: UTF8.self)
+        if let kept = Kept(rawValue: name) { return .keep(kept) }
+        if headings.contains(name) { return .keep(.p) }
+        // `embed` is a void element: it has no content to drop.
+        if voidDropped.contains(name) || name == "embed" { return .void }
+        if dropped.contains(name) { return .drop }
+        return .unwrap
+    }
+
+    static func isName(_ attribute: HTMLTag.Attribute, _ tag: HTMLTag, _ name: String) -> Bool {
+        !attribute.isDuplicate && tag.name(of: attribute).elementsEqual(name.utf8)
+    }
+
+    mutating func openElement(_ element: Kept, tag: HTMLTag) {
+        if element.closesParagraph, let paragraph = open.lastIndex(of: .p) {
+            while open.count > paragraph { closeLast() }
+        }
+        // A list item closes the one before it; a link never holds another link.
+        if element == .li, let item = open.lastIndex(of: .li), !open[item...].contains(where: { $0 == .ul || $0 == .ol }) {
+            while open.count > item { closeLast() }
+        }
+        if element == .a, open.contains(.a) { return }
+        output += Array("<\(element.rawValue)".utf8)
+        for attribute in tag.attributes where !attribute.isDuplicate {
+            let name = String(decoding: tag.name(of: attribute), as: UTF8.self)
+            let value = String(decoding: tag.value(of: attribute), as: UTF8.self)
+            switch name {
+            case "href" where element == .a:
+                if let url = safeURL(value) { appendAttribute("href", url) }
+            case "title", "lang":
+                appendAttribute(name, value)
+            case "dir" where ["ltr", "rtl", "auto"].contains(value.lowercased()):
+                appendAttribute(name, value.lowercased())
+            default:
+                break
+            }
+        }
+        if element == .a { output += Array(" rel=\"nofollow ugc noopener noreferrer\"".utf8) }
+        output.append(UInt8(ascii: ">"))
+        if !element.isVoid { open.append(element) }
+    }
+
+    mutating func closeLast() {
+        let element = open.removeLast()
+        output += Array("</\(element.rawValue)>".utf8)
+    }
+
+    mutating func appendAttribute(_ name: String, _ value: String) {
+        output += Array(" \(name)=\"".utf8)
+        HTMLEscaper.append(value, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Text, escaped, without control characters other than tab and line feed.
+    mutating func appendText(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes.filter { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A }, as: UTF8.self)
+        HTMLEscaper.append(text, to: &output)
+    }
+
+    /// The URL a link may keep: http, https and mailto, as a browser reads `value` (leading and
+    /// trailing control characters and spaces dropped, tabs and line breaks removed); a relative one
+    /// resolved against `base`. Nil for anything else.
+    func safeURL(_ value: String) -> String? {
+        var scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        let cleaned = String(String.UnicodeScalarView(scalars))
+        if let scheme = Self.scheme(of: cleaned) {
+            return ["http", "https", "mailto"].contains(scheme) ? cleaned : nil
+        }
+        guard let base, let resolved = URL(string: cleaned, relativeTo: base)?.absoluteURL,
+              let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return resolved.absoluteString
+    }
+
+    /// The scheme of `url` in lower case (letters, then letters, digits, `+`, `-`, `.`, up to `:`),
+    /// or nil when it has none (a relative URL).
+    static func scheme(of url: String) -> String? {
+        var scheme = ""
+        for scalar in url.unicodeScalars {
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
+            let letter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+            let other = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
+            guard letter || (!scheme.isEmpty && other) else { return nil }
+            scheme.unicodeScalars.append(scalar)
+        }
+        return nil
+    }
+}
