@@ -3,4 +3,4 @@ import Glibc
 #endif
 
 let console = Console.standard()
-exit(CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()), console: console).rawValue)
+exit(console.finish(CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()), console: console)).rawValue)

@@ -1,6 +1,7 @@
 /// Shows user-facing errors the one way feedsite shows them: as text for a terminal (severities
 /// optionally coloured) or the serve overlay, and as JSON. Every problem goes out through one
-/// function, so all three lay out hints alike and any later escaping happens in one place.
+/// function, so all three lay out hints alike; the text forms show control characters escaped
+/// (`TerminalText`), so that nothing a message quotes can act on the terminal.
 package struct DiagnosticRenderer: Sendable {
     /// Whether severities are painted with ANSI colours (only on a terminal, and only without NO_COLOR).
     package var colors: Bool
@@ -19,7 +20,7 @@ extension DiagnosticRenderer {
         if let problem = error.problem {
             lines.append(entry(nil, .error, problem.message, hint: problem.hint))
         }
-        if let summary = error.summary { lines.append(summary) }
+        if let summary = error.summary { lines.append(TerminalText.escaped(summary)) }
         if error.dropped > 0 {
             lines.append("and \(Self.grouped(error.dropped)) more error\(error.dropped == 1 ? "" : "s")")
         }
@@ -56,13 +57,14 @@ extension DiagnosticRenderer {
 
 private extension DiagnosticRenderer {
     /// The one layout of a problem: `[location: ]severity: message`, then `  hint: ` and the hint's
-    /// further lines aligned beneath its first.
+    /// further lines aligned beneath its first. The location, the message and each line of the hint
+    /// are escaped here, so a newline in a message cannot start a line that looks like another problem.
     func entry(_ location: SourceLocation?, _ severity: Diagnostic.Severity, _ message: String, hint: String?) -> String {
-        var text = location.map { "\($0): " } ?? ""
-        text += "\(paint(severity)): \(message)"
+        var text = location.map { TerminalText.escaped("\($0)") + ": " } ?? ""
+        text += "\(paint(severity)): \(TerminalText.escaped(message))"
         if let hint {
             for (index, line) in hint.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                text += (index == 0 ? "\n  hint: " : "\n        ") + line
+                text += (index == 0 ? "\n  hint: " : "\n        ") + TerminalText.escaped(String(line))
             }
         }
         return text

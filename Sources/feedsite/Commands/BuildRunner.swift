@@ -25,7 +25,7 @@ struct BuildRunner {
             }
             if showProgress { console.progress(nil) }
             console.report(result.warnings)
-            for line in result.check.textLines() { console.err(line) }
+            for line in result.check.textLines() { console.err(TerminalText.escaped(line)) }
             if !quiet { console.err(result.summary) }
             if verbose, !result.upToDate { console.err("wrote \(DisplayPath.relative(result.outputFolder))") }
             return Outcome(code: .success, failure: nil)

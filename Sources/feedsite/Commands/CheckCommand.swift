@@ -43,14 +43,15 @@ struct CheckCommand: Command {
             report = try LinkChecker(strict: strict).check(folder: folder)
         } catch {
             // stdout stays one JSON document either way; stderr gets the error as text.
-            if format == .json { console.out(DiagnosticRenderer().json(error)) }
+            if format == .json { console.out(document: DiagnosticRenderer().json(error)) }
             throw error
         }
         switch format {
         case .json:
-            console.out(report.json)
+            console.out(document: report.json)
         case .text:
-            for line in report.textLines(errorsOnly: quiet && !strict) { console.out(line + "\n") }
+            // One finding, one line: whatever a page's URL holds is shown escaped, never acted on.
+            for line in report.textLines(errorsOnly: quiet && !strict) { console.out(TerminalText.escaped(line) + "\n") }
             if !quiet { console.out(report.summary + "\n") }
         }
         return report.fails(strict: strict) ? .findings : .success
