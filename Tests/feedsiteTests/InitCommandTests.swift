@@ -72,4 +72,41 @@ import Glibc
         #expect(result.status == 0)
         #expect(FileManager.default.contents(atPath: folder.path + "/site.yml") == FileManager.default.contents(atPath: RepositoryPaths.sampleConfig))
     }
+
+    @Test("init keeps an existing .gitignore and adds the output/ line it lacks, with or without --force")
+    func gitIgnoreMerged() throws {
+        let folder = try TemporaryFolder(files: ["a/.gitignore": "node_modules\n*.log", "b/.gitignore": "/output\n.env\n"])
+        for arguments in [["init", "a"], ["init", "--force", "a"]] {
+            let result = try ProcessRunner.run(arguments, in: folder.path)
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            #expect(folder.read("a/.gitignore") == "node_modules\n*.log\n# added by feedsite init: the output folder is built, not committed.\noutput/\n")
+        }
+        #expect(try ProcessRunner.run(["init", "b"], in: folder.path).status == 0)
+        #expect(folder.read("b/.gitignore") == "/output\n.env\n", "a file that already ignores output/ is left as it is")
+        #expect(folder.exists("b/site.yml"))
+    }
+
+    @Test("the cd hint is quoted for a POSIX shell", arguments: [
+        ("my site", "cd 'my site'"), ("it's", "cd 'it'\\''s'"), ("$HOME", "cd '$HOME'"), ("plain-name_1.0", "cd plain-name_1.0"),
+        ("-dash", "cd ./-dash"),
+    ])
+    func cdHintQuoted(_ name: String, _ hint: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", "--", name], in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("\n  \(hint)\n"), "\(result.out)")
+        #expect(folder.exists(name + "/site.yml"))
+    }
+
+    @Test("init into a path that is a file, or below one, says so plainly and writes nothing", arguments: [
+        ("afile", "error: afile is a file, not a folder\n"), ("afile/sub", "error: afile/sub cannot be created: afile is a file\n"),
+    ])
+    func intoFile(_ target: String, _ message: String) throws {
+        let folder = try TemporaryFolder(files: ["afile": "mine\n"])
+        let result = try ProcessRunner.run(["init", target], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(result.err.contains("hint: give init the name of a new folder"))
+        #expect(folder.read("afile") == "mine\n")
+    }
 }

@@ -6,9 +6,10 @@ struct InitCommand: Command {
         name: "init",
         summary: "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",
         usage: "[DIR] [--force]",
-        options: [CommandSpec.Option(name: "force", help: "Overwrite files that already exist.")],
+        options: [CommandSpec.Option(name: "force", help: "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
         maxPositionals: 1,
-        details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes nothing."
+        details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes nothing. "
+            + "An existing .gitignore is kept; the lines feedsite needs (output/) are added to it."
     )
 
     let folder: String
@@ -29,7 +30,7 @@ struct InitCommand: Command {
           .gitignore   keeps output/ out of git
 
         Next steps:
-        \(folder == "." ? "" : "  cd \(folder)\n")  feedsite build    writes the site into output/
+        \(folder == "." ? "" : "  cd \(ShellWord.quoted(folder))\n")  feedsite build    writes the site into output/
           feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
           edit site.yml to list your own accounts
 
