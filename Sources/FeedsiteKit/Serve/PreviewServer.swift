@@ -10,16 +10,16 @@ package final class PreviewServer: Sendable {
     package let host: String
     package let port: UInt16
     private let listener: Int32
-    private let resolver: StaticFileResolver
+    /// The folder served; `serve(folder:)` switches it when site.yml moves the output.
+    private let resolver: Mutex<StaticFileResolver>
     private let eventClients = Mutex<[Int32]>([])
     private let lastBuildError = Mutex<String?>(nil)
     private let stopped = Atomic<Bool>(false)
 
     /// Binds `host:port` (port 0 picks a free one) to serve `folder`.
     package init(folder: String, host: String, port: UInt16) throws(InputError) {
-        let name = host == "localhost" ? "127.0.0.1" : host
-        guard let (address, length, family) = Self.socketAddress(name, port: port) else {
-            throw InputError("'\(host)' is not an IP address to listen on", hint: "use 127.0.0.1 (the default), ::1 or 0.0.0.0")
+        guard let (address, length, family) = Self.socketAddress(Self.literal(host), port: port) else {
+            throw Self.notAnAddress(host)
         }
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw InputError("cannot open a socket: \(String(cString: strerror(errno)))") }
@@ -46,7 +46,13 @@ package final class PreviewServer: Sendable {
         self.host = host
         self.port = actualPort
         self.listener = descriptor
-        self.resolver = StaticFileResolver(folder: folder)
+        self.resolver = Mutex(StaticFileResolver(folder: folder))
+    }
+
+    /// Throws when `host` cannot be listened on (it is not an IPv4 or IPv6 literal, nor `localhost`):
+    /// the command line checks this before it builds anything.
+    package static func validate(host: String) throws(InputError) {
+        if socketAddress(literal(host), port: 0) == nil { throw notAnAddress(host) }
     }
 
     /// The address to open in a browser.
@@ -70,6 +76,18 @@ package final class PreviewServer: Sendable {
         }
     }
 
+    /// Serves `folder` from now on (a site.yml whose `output:` changed); returns whether it differs
+    /// from the folder served before.
+    @discardableResult
+    package func serve(folder: String) -> Bool {
+        let next = StaticFileResolver(folder: folder)
+        return resolver.withLock { resolver in
+            guard resolver.root != next.root else { return false }
+            resolver = next
+            return true
+        }
+    }
+
     /// Tells every open page to reload.
     package func reload() {
         lastBuildError.withLock { $0 = nil }
@@ -84,6 +102,15 @@ package final class PreviewServer: Sendable {
 }
 
 private extension PreviewServer {
+    static func notAnAddress(_ host: String) -> InputError {
+        InputError("'\(host)' is not an IP address to listen on", hint: "use 127.0.0.1 (the default), ::1 or 0.0.0.0")
+    }
+
+    /// `localhost` as the loopback literal; any other name as it is.
+    static func literal(_ host: String) -> String {
+        host == "localhost" ? "127.0.0.1" : host
+    }
+
     /// The socket address of an IPv4 or IPv6 literal, its length and family; nil for anything else.
     static func socketAddress(_ name: String, port: UInt16) -> (sockaddr_storage, socklen_t, Int32)? {
         var storage = sockaddr_storage()
@@ -154,6 +181,7 @@ private extension PreviewServer {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        let resolver = resolver.withLock { $0 }
         switch resolver.resolve(request.target) {
         case .badRequest:
             return .text(.badRequest, "bad request")
@@ -168,9 +196,13 @@ private extension PreviewServer {
             if case .file(let page) = resolver.resolve("/404.html"), let bytes = try? FileInput.read(page, purpose: "a file to serve", limit: .max) {
                 return file(page, bytes, status: .notFound)
             }
-            return .text(.notFound, "not found")
+            // A page, not plain text, so that a site with no 404 page yet (or no build yet) still
+            // shows a failed build's errors and reloads when it is fixed.
+            return file("/404.html", Self.notFoundPage, status: .notFound)
         }
     }
+
+    static let notFoundPage = Array("<!DOCTYPE html>\n<html><head><title>Not found</title></head><body><p>not found</p></body></html>\n".utf8)
 
     func file(_ path: String, _ bytes: [UInt8], status: HTTPStatus) -> HTTPResponse {
         let type = ContentType.of(path)

@@ -18,7 +18,8 @@ struct ServeCommand: Command {
             CommandSpec.Option(name: "no-watch", help: "Do not rebuild when files change."),
             CommandSpec.Option(name: "open", help: "Open the site in the default browser."),
         ],
-        details: "Pages reload by themselves after each rebuild; a failed rebuild shows its errors in the page and keeps the last good build."
+        details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
+            + "the last good build, also when serve starts on a site with an error."
     )
 
     let configPath: String
@@ -35,6 +36,11 @@ struct ServeCommand: Command {
         }
         self.port = port
         host = arguments.values["host"] ?? "127.0.0.1"
+        do {
+            try PreviewServer.validate(host: host)
+        } catch {
+            throw UsageError(message: "--host: " + error.message, hint: error.hint)
+        }
         watch = !arguments.flags.contains("no-watch")
         open = arguments.flags.contains("open")
     }
@@ -42,29 +48,40 @@ struct ServeCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false)
         let first = runner.run(console)
-        guard let folders = SiteFolders.locate(configPath: configPath) else {
-            if first.code == .success { throw InputError("\(configPath): cannot be read") }
-            return first.code
-        }
+        // A site with an error is still served (its last good output, with the error over every page),
+        // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
+        guard let folders = folders() else { return first.code }
         do {
             try FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
         } catch {
-            throw InputError("\(folders.output): cannot be created")
+            throw InputError("\(DisplayPath.relative(folders.output)): cannot be created")
         }
         let server = try PreviewServer(folder: folders.output, host: host, port: port)
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
-        console.out("serving \(DisplayPath.relative(folders.output)) on \(server.url)\n")
-        console.err(watch ? "watching \(configPath) and \(DisplayPath.relative(folders.templates)) for changes; Ctrl-C stops"
-                          : "not watching for changes; Ctrl-C stops")
         let watcher = watch ? FileWatcher(paths: [configPath, folders.templates]) : nil
         if let watcher {
             watcher.start {
                 console.err("change detected, rebuilding")
+                // The folders are found again before the build, so an edit in a new templates folder
+                // made while it runs is still seen; the new output is served only once it is built.
+                let now = self.folders() ?? SiteFolders.defaults(configPath: configPath)
+                if watcher.watch([configPath, now.templates]) {
+                    console.err("watching \(configPath) and \(DisplayPath.relative(now.templates)) for changes")
+                }
                 let outcome = runner.run(console)
-                if let failure = outcome.failure { server.buildFailed(failure) } else { server.reload() }
+                if let failure = outcome.failure {
+                    server.buildFailed(failure)
+                    return
+                }
+                if server.serve(folder: now.output) { console.err("serving \(DisplayPath.relative(now.output)) now") }
+                server.reload()
             }
         }
+        // Said only once the server and the watcher run: a change made after this line is seen.
+        console.out("serving \(DisplayPath.relative(folders.output)) on \(server.url)\n")
+        console.err(watch ? "watching \(configPath) and \(DisplayPath.relative(folders.templates)) for changes; Ctrl-C stops"
+                          : "not watching for changes; Ctrl-C stops")
         if open { Self.openBrowser(server.url) }
         let stop: @Sendable (Int32) -> Void = { _ in
             watcher?.stop()
@@ -81,6 +98,13 @@ struct ServeCommand: Command {
         terminate.setEventHandler { stop(SIGTERM) }
         terminate.resume()
         dispatchMain()
+    }
+
+    /// The site's folders as site.yml names them now; the default ones beside it when it cannot be
+    /// parsed; nil when there is no site.yml to read.
+    func folders() -> SiteFolders? {
+        SiteFolders.locate(configPath: configPath)
+            ?? (FileManager.default.isReadableFile(atPath: configPath) ? SiteFolders.defaults(configPath: configPath) : nil)
     }
 
     static func openBrowser(_ url: String) {

@@ -67,7 +67,7 @@ import Testing
         #expect(try RawHTTPClient.get(fixture.port, "/assets/site.css").text == "body{}")
     }
 
-    @Test("a missing page gets the site's 404.html with status 404, or a plain 404 without one")
+    @Test("a missing page gets the site's 404.html with status 404, or a plain 404 page without one (with the live-reload script)")
     func notFound() throws {
         let fixture = try Fixture()
         let response = try RawHTTPClient.get(fixture.port, "/nope/")
@@ -76,7 +76,19 @@ import Testing
         let bare = try Fixture(withNotFoundPage: false)
         let plain = try RawHTTPClient.get(bare.port, "/nope")
         #expect(plain.status == 404)
-        #expect(plain.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(plain.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(plain.text.contains("<p>not found</p>"))
+        #expect(plain.text.contains("new EventSource(\"/__feedsite/events\")"), "a failed build shows its errors here too")
+    }
+
+    @Test("serve(folder:) switches the folder served, and says whether it changed")
+    func switchFolder() throws {
+        let fixture = try Fixture()
+        try fixture.folder.write("public/index.html", "<html><body>Public</body></html>")
+        #expect(fixture.server.serve(folder: fixture.folder.path + "/public"))
+        #expect(try RawHTTPClient.get(fixture.port, "/").text.hasPrefix("<html><body>Public"))
+        #expect(try RawHTTPClient.get(fixture.port, "/sub/").status == 404)
+        #expect(!fixture.server.serve(folder: fixture.folder.path + "/public/."))
     }
 
     @Test("methods other than GET and HEAD get 405 with Allow", arguments: ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"])
