@@ -6,6 +6,8 @@ package enum ContentType {
         "xml": "application/xml; charset=utf-8", "svg": "image/svg+xml; charset=utf-8", "txt": "text/plain; charset=utf-8",
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
         "ico": "image/x-icon", "woff2": "font/woff2", "woff": "font/woff", "webmanifest": "application/manifest+json; charset=utf-8",
+        "pdf": "application/pdf", "mp4": "video/mp4", "wasm": "application/wasm", "avif": "image/avif",
+        "md": "text/markdown; charset=utf-8",
     ]
 
     /// The type for `path`; unknown extensions are `application/octet-stream`.

@@ -2,12 +2,15 @@
 package struct HTTPRequest: Sendable, Equatable {
     /// `GET`, `HEAD`, …
     package var method: String
-    /// The request target as sent (`/path?query`).
+    /// The request target in origin form (`/path?query`); an absolute-form target
+    /// (`http://host/path?query`) is reduced to its path and query.
     package var target: String
     /// `HTTP/1.1` or `HTTP/1.0`.
     package var version: String
     /// Header names (lower case) and values, in order.
     package var headers: [(name: String, value: String)]
+    /// How many bytes of body follow the head (its `Content-Length`; 0 without one).
+    package var bodyLength = 0
 
     /// The first value of a header (name in lower case).
     package func header(_ name: String) -> String? {
@@ -24,5 +27,6 @@ package struct HTTPRequest: Sendable, Equatable {
     package static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
             && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+            && lhs.bodyLength == rhs.bodyLength
     }
 }

@@ -29,7 +29,7 @@ package enum HTTPRequestParser {
               let version = String(validating: parts[2], as: UTF8.self), version == "HTTP/1.1" || version == "HTTP/1.0" else {
             return .failure(.badRequest)
         }
-        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .failure(.badRequest) }
+        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), let target = originForm(target) else { return .failure(.badRequest) }
         var headers: [(name: String, value: String)] = []
         var position = lineEnd.next
         while true {
@@ -38,8 +38,9 @@ package enum HTTPRequestParser {
                 return bytes.count - lineEnd.next > maximumHeaderBytes ? .failure(.headersTooLarge) : .incomplete
             }
             if end.start == position {
+                guard let bodyLength = bodyLength(headers) else { return .failure(.badRequest) }
                 return .request(HTTPRequest(method: String(decoding: parts[0], as: UTF8.self), target: target,
-                                            version: version, headers: headers), consumed: end.next)
+                                            version: version, headers: headers, bodyLength: bodyLength), consumed: end.next)
             }
             if headers.count >= maximumHeaderCount { return .failure(.headersTooLarge) }
             let line = bytes[position..<end.start]
@@ -52,6 +53,39 @@ package enum HTTPRequestParser {
             headers.append((name, String(value)))
             position = end.next
         }
+    }
+
+    /// `target` in origin form: as it is when it starts with `/`; the path and query of an absolute-form
+    /// `http://host:port/path?query` (which RFC 9112 says servers must accept), `/` when it has no
+    /// path; nil for anything else (`*`, or a path without its leading slash).
+    static func originForm(_ target: String) -> String? {
+        if target.hasPrefix("/") { return target }
+        let lowered = target.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return nil }
+        let rest = target.dropFirst(scheme.count)
+        guard let start = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+            return rest.isEmpty ? nil : "/"
+        }
+        guard start > rest.startIndex else { return nil }
+        let path = rest[start...]
+        return path.hasPrefix("/") ? String(path) : "/" + path
+    }
+
+    /// The body's length: every `Content-Length` (a field may list several, comma-separated) must be
+    /// the same decimal number, or the request is refused (RFC 9112, section 6.3). Nil for a body
+    /// framed any other way (`Transfer-Encoding`) or conflicting lengths; 0 without any.
+    static func bodyLength(_ headers: [(name: String, value: String)]) -> Int? {
+        if headers.contains(where: { $0.name == "transfer-encoding" }) { return nil }
+        var length: Int?
+        for header in headers where header.name == "content-length" {
+            for item in header.value.split(separator: ",", omittingEmptySubsequences: false) {
+                let digits = item.trimmingSpaces
+                guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy(\.isASCIIDigit), let value = Int(digits),
+                      length == nil || length == value else { return nil }
+                length = value
+            }
+        }
+        return length ?? 0
     }
 
     /// The end of the line starting at `start`: where its CRLF (or bare LF) begins, and the next line.

@@ -18,9 +18,7 @@ package final class PreviewServer: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) to serve `folder`.
     package init(folder: String, host: String, port: UInt16) throws(InputError) {
-        guard let (address, length, family) = Self.socketAddress(Self.literal(host), port: port) else {
-            throw Self.notAnAddress(host)
-        }
+        let (address, length, family) = try ListenAddress.socketAddress(host, port: port)
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw InputError("cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -47,12 +45,6 @@ package final class PreviewServer: Sendable {
         self.port = actualPort
         self.listener = descriptor
         self.resolver = Mutex(StaticFileResolver(folder: folder))
-    }
-
-    /// Throws when `host` cannot be listened on (it is not an IPv4 or IPv6 literal, nor `localhost`):
-    /// the command line checks this before it builds anything.
-    package static func validate(host: String) throws(InputError) {
-        if socketAddress(literal(host), port: 0) == nil { throw notAnAddress(host) }
     }
 
     /// The address to open in a browser.
@@ -102,35 +94,6 @@ package final class PreviewServer: Sendable {
 }
 
 private extension PreviewServer {
-    static func notAnAddress(_ host: String) -> InputError {
-        InputError("'\(host)' is not an IP address to listen on", hint: "use 127.0.0.1 (the default), ::1 or 0.0.0.0")
-    }
-
-    /// `localhost` as the loopback literal; any other name as it is.
-    static func literal(_ host: String) -> String {
-        host == "localhost" ? "127.0.0.1" : host
-    }
-
-    /// The socket address of an IPv4 or IPv6 literal, its length and family; nil for anything else.
-    static func socketAddress(_ name: String, port: UInt16) -> (sockaddr_storage, socklen_t, Int32)? {
-        var storage = sockaddr_storage()
-        func store<Address>(_ address: Address) -> socklen_t {
-            withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
-            return socklen_t(MemoryLayout<Address>.size)
-        }
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, name, &v4) == 1 {
-            let length = store(sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian, sin_addr: v4, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0)))
-            return (storage, length, AF_INET)
-        }
-        if inet_pton(AF_INET6, name, &v6) == 1 {
-            let length = store(sockaddr_in6(sin6_family: sa_family_t(AF_INET6), sin6_port: port.bigEndian, sin6_flowinfo: 0, sin6_addr: v6, sin6_scope_id: 0))
-            return (storage, length, AF_INET6)
-        }
-        return nil
-    }
-
     func acceptLoop() {
         while !stopped.load(ordering: .relaxed) {
             let client = accept(listener, nil, nil)
@@ -162,13 +125,19 @@ private extension PreviewServer {
                 return
             case .request(let request, let consumed):
                 buffer.removeFirst(consumed)
-                if request.header("content-length").map({ $0 != "0" }) == true || request.header("transfer-encoding") != nil
-                    || !["GET", "HEAD"].contains(request.method) {
+                if !["GET", "HEAD"].contains(request.method) {
                     var response = HTTPResponse.text(.methodNotAllowed, "only GET and HEAD are served")
                     response.headers.append(("Allow", "GET, HEAD"))
-                    send(client, response.serialized(includeBody: request.method != "HEAD", keepAlive: false))
+                    send(client, response.serialized(includeBody: true, keepAlive: false))
                     return
                 }
+                if request.bodyLength > Self.maximumIgnoredBody {
+                    send(client, HTTPResponse.text(.contentTooLarge, "a GET or HEAD needs no body").serialized(includeBody: true, keepAlive: false))
+                    return
+                }
+                // A body means nothing to GET or HEAD: it is read past, so the next request on the
+                // connection starts where it should.
+                guard skip(request.bodyLength, of: &buffer, from: client, using: &chunk) else { return }
                 if request.target.hasPrefix(LiveReload.eventsPath) {
                     streamEvents(to: client)
                     return
@@ -180,13 +149,32 @@ private extension PreviewServer {
         }
     }
 
+    /// The largest body a GET or HEAD may carry (it is read and dropped; a larger one gets 413).
+    static let maximumIgnoredBody = 1 << 20
+
+    /// Drops the next `count` bytes of the connection: those already in `buffer`, then the rest as
+    /// they arrive. False when the connection ends first.
+    func skip(_ count: Int, of buffer: inout [UInt8], from client: Int32, using chunk: inout [UInt8]) -> Bool {
+        let buffered = min(count, buffer.count)
+        buffer.removeFirst(buffered)
+        var remaining = count - buffered
+        while remaining > 0 {
+            let wanted = min(remaining, chunk.count)
+            let received = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, wanted, 0) }
+            guard received > 0 else { return false }
+            remaining -= received
+        }
+        return true
+    }
+
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let resolver = resolver.withLock { $0 }
         switch resolver.resolve(request.target) {
         case .badRequest:
             return .text(.badRequest, "bad request")
         case .redirect(let location):
-            var response = HTTPResponse.text(.movedPermanently, "moved to \(location)")
+            // 302, not 301: a browser caches a permanent redirect, and a preview's folders come and go.
+            var response = HTTPResponse.text(.found, "moved to \(location)")
             response.headers.append(("Location", location))
             return response
         case .file(let path):

@@ -46,7 +46,8 @@ package struct StaticFileResolver: Sendable {
         case S_IFREG:
             return text.hasSuffix("/") ? .notFound : .file(real)
         case S_IFDIR:
-            guard text.hasSuffix("/") else { return .redirect(String(path) + "/" + query) }
+            // One leading slash only: `//host` in a Location would send the browser to another host.
+            guard text.hasSuffix("/") else { return .redirect("/" + path.drop { $0 == "/" } + "/" + query) }
             let index = real + "/index.html"
             guard let realIndex = Self.realPath(index), realIndex.hasPrefix(root + "/"), stat(realIndex, &status) == 0,
                   status.st_mode & S_IFMT == S_IFREG else { return .notFound }

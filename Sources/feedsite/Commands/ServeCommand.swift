@@ -37,7 +37,7 @@ struct ServeCommand: Command {
         self.port = port
         host = arguments.values["host"] ?? "127.0.0.1"
         do {
-            try PreviewServer.validate(host: host)
+            try ListenAddress.validate(host)
         } catch {
             throw UsageError(message: "--host: " + error.message, hint: error.hint)
         }

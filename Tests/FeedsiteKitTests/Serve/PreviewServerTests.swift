@@ -15,7 +15,8 @@ import Testing
                 "output/sub/index.html": "<html><body>Sub</body></html>",
                 "output/assets/site.css": "body{}", "output/assets/app.js": "1", "output/assets/logo.svg": "<svg/>",
                 "output/assets/logo.png": "png", "output/sitemap.xml": "<urlset/>", "output/data.json": "{}",
-                "output/favicon.ico": "ico", "output/file.unknownext": "?", "output/.feedsite-manifest": "feedsite-manifest 2 complete\n",
+                "output/favicon.ico": "ico", "output/file.unknownext": "?", "output/doc.pdf": "%PDF", "output/clip.mp4": "mp4",
+                "output/app.wasm": "wasm", "output/photo.avif": "avif", "output/notes.md": "# notes", "output/.feedsite-manifest": "feedsite-manifest 2 complete\n",
                 "secret.txt": "TOPSECRET", "site.yml": "TOPSECRET: yes",
             ]
             if withNotFoundPage { files["output/404.html"] = "<html><body>Custom 404</body></html>" }
@@ -40,6 +41,8 @@ import Testing
         ("/assets/logo.png", "image/png"), ("/sitemap.xml", "application/xml; charset=utf-8"),
         ("/data.json", "application/json; charset=utf-8"), ("/favicon.ico", "image/x-icon"),
         ("/file.unknownext", "application/octet-stream"), ("/alias.css", "text/css; charset=utf-8"),
+        ("/doc.pdf", "application/pdf"), ("/clip.mp4", "video/mp4"), ("/app.wasm", "application/wasm"),
+        ("/photo.avif", "image/avif"), ("/notes.md", "text/markdown; charset=utf-8"),
     ])
     func contentTypes(_ target: String, _ type: String) throws {
         let fixture = try Fixture()
@@ -48,13 +51,55 @@ import Testing
         #expect(response.headers["content-type"] == type)
     }
 
-    @Test("folders serve index.html, /dir redirects to /dir/ keeping the query")
+    @Test("folders serve index.html, /dir redirects (302, never cached) to /dir/ keeping the query")
     func folders() throws {
         let fixture = try Fixture()
         #expect(try RawHTTPClient.get(fixture.port, "/sub/").text.hasPrefix("<html><body>Sub"))
         let redirect = try RawHTTPClient.get(fixture.port, "/sub?x=1")
-        #expect(redirect.status == 301)
+        #expect(redirect.status == 302)
         #expect(redirect.headers["location"] == "/sub/?x=1")
+    }
+
+    @Test("a redirect never leads to another host: leading slashes collapse to one", arguments: [
+        ("//sub", "/sub/"), ("///sub?x=//y", "/sub/?x=//y"), ("//sub//", nil), ("/sub", "/sub/"),
+    ])
+    func noOpenRedirect(_ target: String, _ location: String?) throws {
+        let fixture = try Fixture()
+        let response = try RawHTTPClient.get(fixture.port, target)
+        #expect(response.headers["location"] == location)
+        if location != nil { #expect(response.status == 302) }
+    }
+
+    @Test("an absolute-form target is served like its path", arguments: [
+        ("http://127.0.0.1:8080/sub/", "<html><body>Sub"), ("HTTP://localhost/sub/?x=1", "<html><body>Sub"),
+        ("http://127.0.0.1:8080", "<!DOCTYPE html><html><body><h1>Home"), ("https://h?q", "<!DOCTYPE html><html><body><h1>Home"),
+    ])
+    func absoluteForm(_ target: String, _ prefix: String) throws {
+        let fixture = try Fixture()
+        let response = try RawHTTPClient.request(fixture.port, "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.text.hasPrefix(prefix))
+    }
+
+    @Test("a GET with a body is answered and the body skipped: the next request on the connection is read right")
+    func bodyIgnored() throws {
+        let fixture = try Fixture()
+        var client = try RawHTTPClient(port: fixture.port)
+        defer { client.close() }
+        client.send("GET /assets/site.css HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\nContent-Length: 11\r\n\r\nhello")
+        client.send(" world" + "GET /assets/app.js HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 3\r\n\r\nabc")
+        #expect(try client.response().text == "body{}")
+        #expect(try client.response().text == "1")
+    }
+
+    @Test("conflicting or malformed body lengths and other body framings get 400; a large body 413", arguments: [
+        ("Content-Length: 5\r\nContent-Length: 6", 400), ("Content-Length: 5, 6", 400), ("Content-Length: -1", 400),
+        ("Content-Length: abc", 400), ("Content-Length: ", 400), ("Content-Length: 99999999999999999999", 400),
+        ("Transfer-Encoding: chunked", 400), ("Content-Length: 2000000", 413),
+    ])
+    func badBodyLengths(_ header: String, _ status: Int) throws {
+        let fixture = try Fixture()
+        #expect(try RawHTTPClient.request(fixture.port, "GET / HTTP/1.1\r\nHost: x\r\n\(header)\r\n\r\n").status == status)
     }
 
     @Test("HTML gets the live-reload script; other files are served byte for byte")
