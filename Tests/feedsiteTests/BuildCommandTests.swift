@@ -62,6 +62,18 @@ import Testing
         #expect(result.status == 0)
         #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))
     }
+
+    @Test("a folder starting with '~' is an error asking for the full path; no folder named '~' is made", arguments: [
+        ("output: ~/x", "site.yml:2:9: error: 'output' starts with '~', which feedsite does not expand\n  hint: write the full path (/home/you/x) or a path relative to site.yml\n"),
+        ("templates: \"~\"", "site.yml:2:12: error: 'templates' starts with '~', which feedsite does not expand\n  hint: write the full path (/home/you/) or a path relative to site.yml\n"),
+    ])
+    func tildeFolder(_ line: String, _ message: String) throws {
+        let folder = try TemporarySite(["site.yml": "title: x\n\(line)\naccounts:\n  - handle: outputdd\n"])
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err == message)
+        #expect(!folder.exists("~"))
+    }
 }
 
 extension BuildCommandTests {

@@ -76,6 +76,12 @@ extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, "'\(key)' contains a NUL character")
             return nil
         }
+        if path.hasPrefix("~") {
+            // Only a shell expands '~'; taken as it is, it would make a folder named '~'.
+            fields.diagnostics.error(node.location, "'\(key)' starts with '~', which feedsite does not expand",
+                                     hint: "write the full path (/home/you/\(path.drop { $0 != "/" }.dropFirst())) or a path relative to site.yml")
+            return nil
+        }
         return path
     }
 

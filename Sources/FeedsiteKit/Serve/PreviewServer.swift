@@ -68,15 +68,14 @@ package final class PreviewServer: Sendable {
         }
     }
 
-    /// Serves `folder` from now on (a site.yml whose `output:` changed); returns whether it differs
-    /// from the folder served before.
+    /// Serves `folder` from now on (a site.yml whose `output:` changed, or a folder that the first
+    /// successful build made); returns whether it differs from the folder served before.
     @discardableResult
     package func serve(folder: String) -> Bool {
         let next = StaticFileResolver(folder: folder)
         return resolver.withLock { resolver in
-            guard resolver.root != next.root else { return false }
-            resolver = next
-            return true
+            defer { resolver = next }
+            return resolver.root != next.root
         }
     }
 

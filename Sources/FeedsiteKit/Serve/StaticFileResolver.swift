@@ -15,7 +15,7 @@ package struct StaticFileResolver: Sendable {
     /// The served folder, with links resolved.
     package let root: String
 
-    /// A resolver for `folder` (which must exist).
+    /// A resolver for `folder`; while the folder does not exist, every target is not found.
     package init(folder: String) {
         root = Self.realPath(folder) ?? folder
     }

@@ -50,12 +50,8 @@ struct ServeCommand: Command {
         let first = runner.run(console)
         // A site with an error is still served (its last good output, with the error over every page),
         // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
+        // The output folder may not exist yet (the first build failed): it is served once a build makes it.
         guard let folders = folders() else { return first.code }
-        do {
-            try FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
-        } catch {
-            throw InputError("\(DisplayPath.relative(folders.output)): cannot be created")
-        }
         let server = try PreviewServer(folder: folders.output, host: host, port: port)
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
