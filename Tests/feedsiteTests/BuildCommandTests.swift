@@ -74,6 +74,17 @@ import Testing
         #expect(result.err == message)
         #expect(!folder.exists("~"))
     }
+
+    @Test("numbers in site.yml's params print as written")
+    func paramsNumbersAsWritten() throws {
+        let folder = try TemporarySite([
+            "site.yml": "title: x\nparams:\n  version: 1.10\n  big: 12345678901234567890\naccounts:\n  - handle: outputdd\n",
+            "templates/index.html": "<p>{{site.params.version}} {{site.params.big}}</p>\n",
+        ])
+        let result = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(folder.read("output/index.html") == "<p>1.10 12345678901234567890</p>\n")
+    }
 }
 
 extension BuildCommandTests {

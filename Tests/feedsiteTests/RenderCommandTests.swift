@@ -54,4 +54,17 @@ import Testing
         #expect(result.status == 2)
         #expect(result.err == "error: nope.html: no such file (expected a template)\n")
     }
+
+    @Test("numbers in the data print as written", arguments: ["d.yml", "d.json"])
+    func numbersAsWritten(_ data: String) throws {
+        let folder = try TemporaryFolder(files: [
+            "t.html": "{{#.}}{{.}} {{/.}}",
+            "d.yml": "[1.10, 12345678901234567890, 85, 1.21, 0x1F, 1e3, -0, +5, .inf, 2.50e-3]",
+            "d.json": "[1.10, 12345678901234567890, 85, 1.21, 1e3, -0, 2.50e-3]",
+        ])
+        let result = try ProcessRunner.run(["render", "t.html", "--data", data], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.out == (data == "d.yml" ? "1.10 12345678901234567890 85 1.21 0x1F 1e3 -0 +5 .inf 2.50e-3 "
+                                                : "1.10 12345678901234567890 85 1.21 1e3 -0 2.50e-3 "))
+    }
 }

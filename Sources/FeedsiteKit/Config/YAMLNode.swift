@@ -65,15 +65,18 @@ extension YAMLNode {
         }
     }
 
-    /// The node converted to template data; map keys keep their last value.
+    /// The node converted to template data; map keys keep their last value. A number that would not
+    /// print as written (`1.10`, `0x1F`, `1e3`, `12345678901234567890`) is kept as its text, which
+    /// a template prints as written: templates only print numbers and test them for truth, and a
+    /// number and its (never empty) text are both true.
     package var templateValue: TemplateValue {
         switch content {
         case .scalar(let scalar):
             switch scalar.value {
             case .null: .null
             case .bool(let value): .bool(value)
-            case .int(let value): .int(value)
-            case .double(let value): .double(value)
+            case .int(let value): Self.number(.int(value), written: scalar.text)
+            case .double(let value): Self.number(.double(value), written: scalar.text)
             case .string(let value): .string(value)
             }
         case .sequence(let items):
@@ -81,5 +84,12 @@ extension YAMLNode {
         case .mapping(let entries):
             .map(Dictionary(entries.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last }))
         }
+    }
+}
+
+private extension YAMLNode {
+    /// `value` when it prints as `text`, otherwise `text` itself.
+    static func number(_ value: TemplateValue, written text: String) -> TemplateValue {
+        value.renderedText == text ? value : .string(text)
     }
 }

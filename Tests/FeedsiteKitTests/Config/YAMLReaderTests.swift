@@ -10,6 +10,18 @@ import Testing
         try read(yaml)?.templateValue
     }
 
+    /// The typed value the core schema gives `node`'s scalar (before template data keeps a number's text).
+    static func typed(_ node: YAMLNode?) -> TemplateValue? {
+        guard case .scalar(let scalar)? = node?.content else { return nil }
+        switch scalar.value {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .string(let value): return .string(value)
+        }
+    }
+
     func errors(_ yaml: String) -> [Diagnostic] {
         do {
             _ = try read(yaml)
@@ -32,18 +44,23 @@ import Testing
         ("n", .string("n")), ("~x", .string("~x")), ("falsey", .string("falsey")), ("Tom", .string("Tom")),
     ])
     func coreSchema(_ source: String, _ expected: TemplateValue) throws {
-        #expect(try value("v: \(source)\n") == .map(["v": expected]))
+        guard case .mapping(let entries)? = try read("v: \(source)\n")?.content else {
+            Issue.record("expected a map")
+            return
+        }
+        #expect(Self.typed(entries.first?.value) == expected)
     }
 
     @Test("special floats resolve to infinity and NaN")
     func specialFloats() throws {
-        guard case .list(let items)? = try value("[.inf, -.Inf, .NAN]") else {
+        guard case .sequence(let nodes)? = try read("[.inf, -.Inf, .NAN]")?.content else {
             Issue.record("expected a list")
             return
         }
+        let items = nodes.map(Self.typed)
         #expect(items[0] == .double(.infinity))
         #expect(items[1] == .double(-.infinity))
-        if case .double(let nan) = items[2] { #expect(nan.isNaN) } else { Issue.record("expected NaN") }
+        if case .double(let nan)? = items[2] { #expect(nan.isNaN) } else { Issue.record("expected NaN") }
     }
 
     @Test("every node knows its 1-based line and column")

@@ -25,10 +25,10 @@ import Testing
         #expect(try render("{{v}}", .map(["v": value])) == expected)
     }
 
-    @Test("numbers from YAML data render without a decimal point when whole")
+    @Test("numbers from YAML data render as written")
     func yamlNumbers() throws {
-        let data = try #require(try YAMLReader(file: "d.yml").read(Array("a: 85\nb: 1.21\nc: 2.0\n".utf8))?.templateValue)
-        #expect(try render("{{a}} {{b}} {{c}}", data) == "85 1.21 2")
+        let data = try #require(try YAMLReader(file: "d.yml").read(Array("a: 85\nb: 1.21\nc: 2.0\nd: 1.10\n".utf8))?.templateValue)
+        #expect(try render("{{a}} {{b}} {{c}} {{d}}", data) == "85 1.21 2.0 1.10")
     }
 
     @Test("the top level of the data may be any value")
