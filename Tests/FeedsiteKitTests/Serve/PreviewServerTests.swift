@@ -86,10 +86,13 @@ import Testing
         let fixture = try Fixture()
         var client = try RawHTTPClient(port: fixture.port)
         defer { client.close() }
-        client.send("GET /assets/site.css HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\nContent-Length: 11\r\n\r\nhello")
-        client.send(" world" + "GET /assets/app.js HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 3\r\n\r\nabc")
-        #expect(try client.response().text == "body{}")
-        #expect(try client.response().text == "1")
+        // The first body arrives in two pieces, the second together with the next request.
+        for piece in ["GET /assets/site.css HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\nContent-Length: 11\r\n\r\nhello",
+                      " worldGET /assets/app.js HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 3\r\n\r\nabc"] {
+            client.send(piece)
+        }
+        let bodies = try [client.response(), client.response()].map(\.text)
+        #expect(bodies == ["body{}", "1"])
     }
 
     @Test("conflicting or malformed body lengths and other body framings get 400; a large body 413", arguments: [
