@@ -8,7 +8,7 @@ struct ParsedArguments: Equatable {
 
     /// Parses `arguments` (after the command name) against `spec`.
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
-        let options = spec.options + [CommandSpec.helpOption]
+        let options = spec.options + [CommandSpec.Option.help]
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -75,4 +75,9 @@ struct ParsedArguments: Equatable {
         let bare = word.drop { $0 == "-" }
         return Suggestion.closest(to: String(bare), in: options.map(\.name)).map { "did you mean '--\($0)'?" }
     }
+}
+
+extension ParsedArguments {
+    /// `--config`, or `site.yml` in the working folder.
+    var configPath: String { values["config"] ?? "site.yml" }
 }

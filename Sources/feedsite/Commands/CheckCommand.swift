@@ -4,18 +4,11 @@ import FeedsiteKit
 struct CheckCommand: Command {
     enum Format: String, CaseIterable { case text, json }
 
-    static let spec = CommandSpec(
-        name: "check",
-        summary: "Check every X/Twitter intent URL (and relative link) in a folder of HTML.",
-        usage: "DIR [--format text|json] [--strict] [--quiet]",
-        options: [
-            CommandSpec.Option(name: "format", value: "FORMAT", help: "text (default): one line per finding and a summary; json: one JSON document."),
-            CommandSpec.Option(name: "strict", help: "Fail on warnings too, and require canonical encoding (only A-Z a-z 0-9 - . _ ~ raw)."),
-            CommandSpec.quietOption,
-        ],
-        maxPositionals: 1,
-        details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder cannot be read or bad usage."
-    )
+    static let spec = CommandSpec("check", "Check every X/Twitter intent URL (and relative link) in a folder of HTML.", arguments: "DIR", options: [
+        .value("format", "text|json", "text (default): one line per finding and a summary; json: one JSON document."),
+        .flag("strict", "Fail on warnings too, and require canonical encoding (only A-Z a-z 0-9 - . _ ~ raw)."),
+        .quiet,
+    ], details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder cannot be read or bad usage.")
 
     let folder: String
     let format: Format

@@ -2,13 +2,7 @@ import FeedsiteKit
 
 /// `feedsite help [COMMAND]`: the main help, or a command's help (the text its --help prints).
 struct HelpCommand: Command {
-    static let spec = CommandSpec(
-        name: "help",
-        summary: "Show help for a command: feedsite help build",
-        usage: "[COMMAND]",
-        options: [],
-        maxPositionals: 1
-    )
+    static let spec = CommandSpec("help", "Show help for a command: feedsite help build", arguments: "[COMMAND]", options: [])
 
     /// The command to explain; nil for the main help.
     let topic: (any Command.Type)?

@@ -2,15 +2,11 @@ import FeedsiteKit
 
 /// `feedsite init [DIR]`: writes a starter site.
 struct InitCommand: Command {
-    static let spec = CommandSpec(
-        name: "init",
-        summary: "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",
-        usage: "[DIR] [--force]",
-        options: [CommandSpec.Option(name: "force", help: "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
-        maxPositionals: 1,
-        details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes nothing. "
-            + "An existing .gitignore is kept; the lines feedsite needs (output/) are added to it."
-    )
+    static let spec = CommandSpec("init", "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",
+                                  arguments: "[DIR]",
+                                  options: [.flag("force", "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
+                                  details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes "
+                                      + "nothing. An existing .gitignore is kept; the lines feedsite needs (output/) are added to it.")
 
     let folder: String
     let force: Bool

@@ -2,18 +2,11 @@ import FeedsiteKit
 
 /// `feedsite render`: renders one Mustache template with data from a YAML or JSON file, to stdout.
 struct RenderCommand: Command {
-    static let spec = CommandSpec(
-        name: "render",
-        summary: "Render one template with data from a YAML or JSON file and print the result.",
-        usage: "TEMPLATE [--data FILE] [--partials DIR]",
-        options: [
-            CommandSpec.Option(name: "data", value: "FILE", help: "YAML or JSON data for the template (default: none)."),
-            CommandSpec.Option(name: "partials", value: "DIR",
-                               help: "Where partials live: {{> NAME}} reads DIR/NAME.html (default: the template's folder)."),
-        ],
-        maxPositionals: 1,
-        details: "Writes exactly the rendered bytes to stdout. A missing partial renders nothing, as in the Mustache specification."
-    )
+    static let spec = CommandSpec("render", "Render one template with data from a YAML or JSON file and print the result.",
+                                  arguments: "TEMPLATE", options: [
+        .value("data", "FILE", "YAML or JSON data for the template (default: none)."),
+        .value("partials", "DIR", "Where partials live: {{> NAME}} reads DIR/NAME.html (default: the template's folder)."),
+    ], details: "Writes exactly the rendered bytes to stdout. A missing partial renders nothing, as in the Mustache specification.")
 
     let templatePath: String
     let dataPath: String?

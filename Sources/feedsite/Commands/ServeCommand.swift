@@ -7,20 +7,14 @@ import Glibc
 
 /// `feedsite serve`: builds, serves output/ on 127.0.0.1 and rebuilds and reloads on every change.
 struct ServeCommand: Command {
-    static let spec = CommandSpec(
-        name: "serve",
-        summary: "Build the site, serve it on 127.0.0.1 and rebuild and reload on every change.",
-        usage: "[--config PATH] [--port N] [--host ADDR] [--no-watch] [--open]",
-        options: [
-            CommandSpec.configOption,
-            CommandSpec.Option(name: "port", value: "N", help: "The port (default 8080; 0 picks a free one)."),
-            CommandSpec.Option(name: "host", value: "ADDR", help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)."),
-            CommandSpec.Option(name: "no-watch", help: "Do not rebuild when files change."),
-            CommandSpec.Option(name: "open", help: "Open the site in the default browser."),
-        ],
-        details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
-            + "the last good build, also when serve starts on a site with an error."
-    )
+    static let spec = CommandSpec("serve", "Build the site, serve it on 127.0.0.1 and rebuild and reload on every change.", options: [
+        .config,
+        .value("port", "N", "The port (default 8080; 0 picks a free one)."),
+        .value("host", "ADDR", "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)."),
+        .flag("no-watch", "Do not rebuild when files change."),
+        .flag("open", "Open the site in the default browser."),
+    ], details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
+        + "the last good build, also when serve starts on a site with an error.")
 
     let configPath: String
     let port: UInt16
@@ -29,7 +23,7 @@ struct ServeCommand: Command {
     let open: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        configPath = arguments.values["config"] ?? "site.yml"
+        configPath = arguments.configPath
         let portText = arguments.values["port"] ?? "8080"
         guard let port = UInt16(portText) else {
             throw UsageError(message: "--port must be a number from 0 to 65535, found '\(portText)'")
