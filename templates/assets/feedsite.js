@@ -1,6 +1,8 @@
 /* feedsite: loads X's widget for each timeline (at once, or after the reader asks with load: click),
    hides the loading overlay once the widget has rendered, and shows the fallback when widgets.js
-   cannot load or nothing renders in time. */
+   cannot load or nothing renders in time. The markup starts with the overlay, the consent panel and
+   the fallback hidden, so that a reader without JavaScript sees the <noscript> link to the profile
+   and nothing that waits for this script: it reveals the part that fits each timeline. */
 (function () {
   "use strict";
   var regions = Array.prototype.slice.call(document.querySelectorAll("[data-feedsite-timeline]"));

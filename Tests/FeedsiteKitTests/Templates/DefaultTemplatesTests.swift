@@ -47,9 +47,22 @@ import Testing
         #expect(jack.contains("<button class=\"button\" type=\"button\" data-feedsite-consent>Show posts</button>"))
         #expect(jack.contains("<p class=\"consent-forget\" hidden><a href=\"#\" data-feedsite-forget>Stop loading posts automatically</a></p>"))
         let outputdd = try #require(site.read("output/outputdd/index.html"))
-        #expect(outputdd.contains("aria-busy=\"true\" data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
+        #expect(outputdd.contains("data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
         #expect(!outputdd.contains("timeline-consent"))
         #expect(!outputdd.contains("consent-forget"))
+    }
+
+    @Test("every part of the timeline that needs JavaScript starts hidden and the region not busy, so that without it only the noscript link shows",
+          arguments: ["auto", "click"])
+    func scriptedPartsStartHidden(load: String) throws {
+        let site = try Self.built(Self.siteYAML.replacingOccurrences(of: "    theme: dark\n", with: "    theme: dark\n    load: \(load)\n"))
+        let jack = try #require(site.read("output/jack/index.html"))
+        #expect(jack.contains("aria-busy=\"false\" data-feedsite-timeline data-load=\"\(load)\""))
+        #expect(jack.contains("<div class=\"timeline-overlay\" role=\"status\" hidden>"))
+        #expect(jack.contains("<div class=\"timeline-fallback\" role=\"alert\" hidden>"))
+        #expect(jack.contains("<div class=\"timeline-consent\" hidden>") == (load == "click"))
+        #expect(!jack.contains("<div class=\"timeline-consent\">"))
+        #expect(jack.contains("<noscript><p class=\"noscript\">Showing posts here needs JavaScript. <a href=\"https://twitter.com/jack\">"))
     }
 
     @Test("the index lists every account with name, handle and a relative link, under the escaped site title")

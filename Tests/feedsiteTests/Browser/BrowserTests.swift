@@ -15,15 +15,20 @@ import Testing
         var profile: String?
     }
 
+    /// A JavaScript function `visible(element)`: whether the element is rendered (has a box and is not hidden).
+    static let visibleFunction = """
+    function visible(element) {
+      if (!element) return false;
+      var style = getComputedStyle(element);
+      return style.display !== "none" && style.visibility !== "hidden" && element.getClientRects().length > 0;
+    }
+    """
+
     static let stateScript = """
     (function () {
       var region = document.querySelector("[data-feedsite-timeline]");
       if (!region) return "null";
-      function visible(element) {
-        if (!element) return false;
-        var style = getComputedStyle(element);
-        return style.display !== "none" && style.visibility !== "hidden" && element.getClientRects().length > 0;
-      }
+      \(visibleFunction)
       var link = region.querySelector(".timeline-fallback a");
       return JSON.stringify({ busy: region.getAttribute("aria-busy"), state: region.getAttribute("data-state"),
         overlay: visible(region.querySelector(".timeline-overlay")), fallback: visible(region.querySelector(".timeline-fallback")),

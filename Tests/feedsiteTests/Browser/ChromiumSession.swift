@@ -127,6 +127,13 @@ final class ChromiumSession {
         _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true])
     }
 
+    /// Turns the page's own scripts off (a reader with JavaScript disabled) or back on; takes effect
+    /// for the documents opened afterwards, which then also render their `<noscript>` content.
+    /// Expressions passed to `evaluate` still run.
+    func setScriptsEnabled(_ enabled: Bool) throws {
+        _ = try command("Emulation.setScriptExecutionDisabled", ["value": !enabled])
+    }
+
     /// A PNG screenshot of the page.
     func screenshot(to path: String) throws {
         let result = try command("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false])
