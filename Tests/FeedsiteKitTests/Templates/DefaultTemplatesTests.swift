@@ -65,12 +65,36 @@ import Testing
         #expect(jack.contains("<noscript><p class=\"noscript\">Showing posts here needs JavaScript. <a href=\"https://twitter.com/jack\">"))
     }
 
+    @Test("names sit in bdi elements, and in the title between isolate marks, so that a right-to-left name never reorders the handle beside it")
+    func isolatedNames() throws {
+        let site = try Self.built("""
+            title: Isolated
+            description: "\\u202Esite"
+            accounts:
+              - handle: victim
+                name: "\\u202Eevil"
+                description: "\\u202Eabout"
+                load: click
+            """)
+        let isolated = [
+            ("victim/index.html", "<title>&#x2068;\u{202E}evil&#x2069; (@victim) · Isolated</title>"),
+            ("victim/index.html", "<h1><bdi>\u{202E}evil</bdi> <span class=\"handle\">@victim</span></h1>"),
+            ("victim/index.html", "<p><strong><bdi>\u{202E}evil</bdi></strong> <span class=\"handle\">@victim</span></p>"),
+            ("victim/index.html", "<p class=\"description\" dir=\"auto\">\u{202E}about</p>"),
+            ("index.html", "<li><a href=\"victim/index.html\"><bdi class=\"name\">\u{202E}evil</bdi> <span class=\"handle\">@victim</span></a></li>"),
+            ("index.html", "<p class=\"lead\" dir=\"auto\">\u{202E}site</p>"),
+        ]
+        for (page, markup) in isolated {
+            #expect(site.read("output/" + page)?.contains(markup) == true, "\(page) lacks \(markup)")
+        }
+    }
+
     @Test("the index lists every account with name, handle and a relative link, under the escaped site title")
     func index() throws {
         let site = try Self.built()
         let index = try #require(site.read("output/index.html"))
-        #expect(index.contains("<li><a href=\"outputdd/index.html\"><span class=\"name\">OUTPUT.DD</span> <span class=\"handle\">@OutputDD</span></a></li>"))
-        #expect(index.contains("<li><a href=\"jack/index.html\"><span class=\"name\">jack</span> <span class=\"handle\">@jack</span></a></li>"))
+        #expect(index.contains("<li><a href=\"outputdd/index.html\"><bdi class=\"name\">OUTPUT.DD</bdi> <span class=\"handle\">@OutputDD</span></a></li>"))
+        #expect(index.contains("<li><a href=\"jack/index.html\"><bdi class=\"name\">jack</bdi> <span class=\"handle\">@jack</span></a></li>"))
         #expect(index.contains("<title>Feeds &amp; Friends</title>"))
         #expect(index.contains("href=\"./assets/site.css\""))
     }
@@ -108,7 +132,7 @@ import Testing
         #expect(hostile.account.structure == baseline.account.structure)
         #expect(hostile.account.attributes["meta.content"]?.contains(value) == true, "the description meta tag")
         #expect(hostile.account.text.contains("\(value) @victim"), "the h1 holds the name as text")
-        #expect(hostile.account.text.contains(value + " (@victim) · " + value), "the title element")
+        #expect(hostile.account.text.contains("\u{2068}" + value + "\u{2069} (@victim) · " + value), "the title element")
         #expect(try EscapingTests.composeText(hostile.account) == value)
         #expect(hostile.index.text.contains(value + " @victim"))
     }
