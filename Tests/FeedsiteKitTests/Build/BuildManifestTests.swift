@@ -10,9 +10,6 @@ import Testing
                                      files: ["index.html": .some(stamp), "a b/index.html": BuildManifest.Stamp?.none])
         let read = try #require(BuildManifest(bytes: manifest.bytes))
         #expect(read == manifest)
-        var digits: [UInt8] = []
-        BuildManifest.appendNumber(number, to: &digits)
-        #expect(String(decoding: digits, as: UTF8.self) == String(number))
     }
 
     @Test("a manifest naming a path outside the folder is not read at all",
