@@ -32,6 +32,4 @@ struct TemplateToken {
         default: true
         }
     }
-
-    var isParentTag: Bool { kind == .parentOpen }
 }
