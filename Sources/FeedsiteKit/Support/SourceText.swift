@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The bytes of one file with the offsets where its lines start, found once: turns a byte offset into a
 /// 1-based line and column (columns count characters, i.e. UTF-8 lead bytes) in O(log lines) plus the
 /// length of that line, and a line and column back into an offset. For many increasing offsets of one
@@ -19,13 +15,8 @@ package struct SourceText: Sendable {
         self.bytes = bytes
         self.file = file
         var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(offset)
-            }
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            starts.append(offset + 1)
         }
         lineStarts = starts
     }
