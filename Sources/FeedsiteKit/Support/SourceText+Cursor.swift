@@ -35,6 +35,7 @@ extension SourceText.Cursor {
         }
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            // memchr between line breaks (callgrind, generate_site.py 1000, clean build: 6.8M -> 2.5M instructions vs a byte loop).
             while offset < target, let found = memchr(base + offset, 0x0A, target - offset) {
                 offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                 line += 1

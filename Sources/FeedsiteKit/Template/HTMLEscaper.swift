@@ -2,6 +2,8 @@
 package enum HTMLEscaper {
     /// Appends `text` to `buffer`, escaped.
     package static func append(_ text: String, to buffer: inout [UInt8]) {
+        // Runs without special characters appended whole, not byte by byte
+        // (callgrind, Benchmarks/generate_site.py 1000, clean build: 34.9M -> 10.8M instructions).
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0

@@ -29,6 +29,7 @@ package struct TemplateRecord: Sendable, Hashable {
             hashes = keys.map(\.hashValue)
         }
 
+        // Precomputed hashes, not hashing the name (callgrind, generate_site.py 1000: render lookups 50M -> 20M instructions).
         /// The position of `key`, whose `hashValue` is `hash`.
         @inline(__always)
         func slot(of key: String, hash: Int) -> Int? {

@@ -214,6 +214,8 @@ private extension TemplateRenderState {
             output.append(contentsOf: bytes)
             return
         }
+        // A line at a time (memchr), not byte by byte
+        // (callgrind, Benchmarks/generate_site.py 1000, clean build: render 108.2M -> 80.7M instructions).
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var start = 0
