@@ -69,16 +69,8 @@ struct TemplateRenderState {
                 emitText(bytes)
             case .variable(let name, let escaped, _):
                 if !indentation.isEmpty { emitIndentation() }
-                guard let value = lookup(name) else { continue }
-                switch value {
-                case .string(let text):
-                    if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
-                case .null, .list, .map, .record:
-                    break
-                default:
-                    let text = value.renderedText
-                    if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
-                }
+                guard let text = lookup(name)?.renderedText else { continue }
+                if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
             case .section(let section):
                 try render(section, in: template)
             case .partial(let inclusion):
