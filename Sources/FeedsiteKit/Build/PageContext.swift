@@ -26,11 +26,12 @@ package struct PageContext: Sendable {
 }
 
 extension PageContext {
-    /// The context of the account page of `accounts[index]`; `accounts` is included only when templates use it.
-    package func accountPage(_ index: Int, includeAccounts: Bool) -> TemplateValue {
+    /// The context of the account page of `accounts[index]`; `accounts` is listed only when the context was made
+    /// with `accountPagesListAccounts` (templates use it).
+    package func accountPage(_ index: Int) -> TemplateValue {
         let account = config.accounts[index]
         var accounts = TemplateValue.list([])
-        if includeAccounts, !accountsFromAccountPage.isEmpty {
+        if !accountsFromAccountPage.isEmpty {
             var entries = accountsFromAccountPage
             entries[index] = Self.listEntry(account, url: "index.html", current: true)
             accounts = .list(entries)

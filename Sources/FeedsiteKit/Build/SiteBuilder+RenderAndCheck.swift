@@ -44,7 +44,7 @@ extension PageContext {
     func value(for page: PlannedPage) -> TemplateValue {
         switch page.kind {
         case .index: indexPage()
-        case .account(let index): accountPage(index, includeAccounts: true)
+        case .account(let index): accountPage(index)
         case .notFound: notFoundPage()
         }
     }

@@ -91,7 +91,7 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
             second.merge(sample.merged ?? sample.secondFields) { _, new in new }
         }
         for (index, expected) in [first, second].enumerated() {
-            let page = try TemplateRenderer().render(template, data: context.accountPage(index, includeAccounts: false))
+            let page = try TemplateRenderer().render(template, data: context.accountPage(index))
             let lines = names.map { name in
                 guard case .map(let params) = expected[name] else { return "\(name)=\(expected[name]?.renderedText ?? "")" }
                 return "params=a=\(params["a"]?.renderedText ?? "") b=\(params["b"]?.renderedText ?? "")"
@@ -104,7 +104,7 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
 private extension AccountOptionContextTests {
     /// The `account` fields of the first account's page context.
     static func fields(of config: SiteConfig) throws -> [String: TemplateValue] {
-        let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0, includeAccounts: false)
+        let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0)
         guard case .record(let account) = page["account"] else { throw ContextError.noAccountRecord }
         return account.entries
     }

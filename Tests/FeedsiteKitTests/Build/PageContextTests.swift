@@ -44,8 +44,7 @@ import Testing
             name: Ana
         """)
         let context = PageContext(config: config, accountPagesListAccounts: includeAccounts)
-        let pages = [context.indexPage(), context.notFoundPage(), context.accountPage(0, includeAccounts: includeAccounts),
-                     context.accountPage(1, includeAccounts: includeAccounts)]
+        let pages = [context.indexPage(), context.notFoundPage(), context.accountPage(0), context.accountPage(1)]
         for page in pages {
             #expect(Self.mismatches(page, ContextSchema.page, path: "page") == [])
         }
@@ -54,7 +53,7 @@ import Testing
     @Test("an account page that lists the accounts marks its own entry current with a url to itself")
     func currentEntry() throws {
         let config = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n  - handle: ana\n")
-        let page = PageContext(config: config, accountPagesListAccounts: true).accountPage(1, includeAccounts: true)
+        let page = PageContext(config: config, accountPagesListAccounts: true).accountPage(1)
         guard case .list(let entries) = try #require(page["accounts"]) else { Issue.record("accounts is not a list"); return }
         #expect(entries.map { $0["current"] } == [.bool(false), .bool(true)])
         #expect(entries.map { $0["url"] } == [.string("../jack/index.html"), .string("index.html")])

@@ -23,7 +23,7 @@ import Testing
     @Test("the context schema's site and account names are the context fields the tables declare, and the page context has them")
     func contextSchemaKeys() throws {
         let config = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n")
-        let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0, includeAccounts: false)
+        let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0)
         for (name, table) in [("site", OptionTable.site), ("account", OptionTable.account)] {
             let declared = table.contextFields.map(\.field.name)
             guard case .map(let schema) = ContextSchema.page, case .map(let fields) = schema[name],
