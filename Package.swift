@@ -12,9 +12,14 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "FeedsiteKit",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML", "CLibXML2"]
         ),
         .executableTarget(
             name: "feedsite",

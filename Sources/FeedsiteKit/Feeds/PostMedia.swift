@@ -1,0 +1,17 @@
+/// An image, video or other file attached to a post: an RSS enclosure, `media:content` or
+/// `media:thumbnail`, a JSON Feed `image` or attachment.
+package struct PostMedia: Sendable, Equatable {
+    /// The file's absolute URL.
+    package var url: String
+    /// Its MIME type (`image/jpeg`), when the feed says.
+    package var type: String?
+    /// Its text alternative, when the feed has one.
+    package var alt: String?
+
+    /// Creates a media entry.
+    package init(url: String, type: String? = nil, alt: String? = nil) {
+        self.url = url
+        self.type = type
+        self.alt = alt
+    }
+}

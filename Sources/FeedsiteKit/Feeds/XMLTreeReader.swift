@@ -1,0 +1,202 @@
+import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a feed's XML with libxml2's SAX2 push parser into an `XMLElement` tree: the only file that
+/// uses libxml2.
+///
+/// Safe for hostile input: network access is off (`XML_PARSE_NONET`), no DTD is loaded, entities are
+/// never substituted (no `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD` or `XML_PARSE_HUGE`), and every entity
+/// reference goes through `getEntity` here, which never returns a declared entity: an entity from the
+/// feed's own DTD (an XXE or billion-laughs payload) expands to nothing, HTML's common named entities
+/// (`&nbsp;`, which many RSS feeds use undeclared) become their character, and any other name stays
+/// as written. Each is a warning. Broken XML is recovered as far as libxml2 can
+/// (`XML_PARSE_RECOVER`); its errors are warnings with their line:column.
+final class XMLTreeReader {
+    /// The file or URL the feed came from, for locations.
+    let source: String
+    /// Whether a root element (by local name and namespace) is a feed; reading stops at any other.
+    let acceptsRoot: (XMLElement) -> Bool
+    /// The elements open now, outermost first.
+    var stack: [XMLElement] = []
+    /// The root once it is complete, or the refused root's start tag.
+    var root: XMLElement?
+    /// Whether the root was refused.
+    var refused = false
+    /// libxml2's errors and the entity warnings, in document order.
+    var problems: [Diagnostic] = []
+    /// libxml2's first fatal error, for when no root element could be read.
+    var firstError: Diagnostic?
+    /// Names declared as entities in the feed's DTD.
+    var declaredEntities: Set<String> = []
+    /// The stand-in entities handed to libxml2, one per name, freed after parsing.
+    var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    /// The parser, for line and column numbers.
+    var context: xmlParserCtxtPtr?
+
+    /// The most problems kept; the rest are counted in one last warning.
+    static let maximumProblems = 100
+    var droppedProblems = 0
+
+    init(source: String, acceptsRoot: @escaping (XMLElement) -> Bool) {
+        self.source = source
+        self.acceptsRoot = acceptsRoot
+    }
+
+    deinit {
+        for entity in entities.values {
+            free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
+            free(entity.pointee.content)
+            entity.deallocate()
+        }
+    }
+}
+
+extension XMLTreeReader {
+    /// Parses `utf8` (already UTF-8: the XML declaration's encoding is ignored).
+    func parse(_ utf8: [UInt8]) {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            XMLTreeReader.from(context).start(localName, uri, Int(attributeCount), attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in XMLTreeReader.from(context).end() }
+        handler.characters = { context, text, length in XMLTreeReader.from(context).characters(text, Int(length)) }
+        handler.cdataBlock = { context, text, length in XMLTreeReader.from(context).characters(text, Int(length)) }
+        handler.getEntity = { context, name in XMLTreeReader.from(context).entity(named: name) }
+        handler.entityDecl = { context, name, _, _, _, _ in
+            if let name { XMLTreeReader.from(context).declaredEntities.insert(String(cString: name)) }
+        }
+        handler.serror = { context, error in
+            guard let context, let error else { return }
+            XMLTreeReader.from(context).record(error.pointee)
+        }
+        let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue
+            | XML_PARSE_NOWARNING.rawValue)
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        guard let parser = xmlCreatePushParserCtxt(&handler, unmanaged, nil, 0, source) else { return }
+        context = parser
+        defer {
+            context = nil
+            xmlFreeParserCtxt(parser)
+        }
+        xmlCtxtUseOptions(parser, options)
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                _ = xmlParseChunk(parser, pointer, Int32(buffer.count), 1)
+            }
+            if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
+        }
+        if droppedProblems > 0, let last = problems.last {
+            problems.append(Diagnostic(.warning, at: last.location, "\(droppedProblems) more problems in the XML are not shown"))
+        }
+    }
+}
+
+private extension XMLTreeReader {
+    static func from(_ context: UnsafeMutableRawPointer?) -> XMLTreeReader {
+        Unmanaged<XMLTreeReader>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    var here: (line: Int, column: Int) {
+        guard let context else { return (1, 1) }
+        return (Int(xmlSAX2GetLineNumber(context)), Int(xmlSAX2GetColumnNumber(context)))
+    }
+
+    func start(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+               _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard !refused else { return }
+        var list: [XMLElement.Attribute] = []
+        list.reserveCapacity(count)
+        if let attributes {
+            for index in 0..<count {
+                let base = attributes + index * 5
+                guard let name = base[0], let start = base[3], let end = base[4] else { continue }
+                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                list.append(XMLElement.Attribute(name: String(cString: name), namespace: base[2].map { String(cString: $0) } ?? "", value: value))
+            }
+        }
+        let position = here
+        let element = XMLElement(name: localName.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) } ?? "",
+                                 attributes: list, line: position.line, column: position.column)
+        if stack.isEmpty, root == nil, !acceptsRoot(element) {
+            refused = true
+            root = element
+            if let context { xmlStopParser(context) }
+            return
+        }
+        stack.append(element)
+    }
+
+    func end() {
+        guard !refused, let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            if root == nil { root = element }
+        } else {
+            stack[stack.count - 1].children.append(.element(element))
+        }
+    }
+
+    func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard !refused, !stack.isEmpty, let text, length > 0 else { return }
+        let string = String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+        let last = stack.count - 1
+        if case .text(let previous)? = stack[last].children.last {
+            stack[last].children[stack[last].children.count - 1] = .text(previous + string)
+        } else {
+            stack[last].children.append(.text(string))
+        }
+    }
+
+    /// A stand-in for every entity reference that is not one of XML's five: libxml2 inlines a
+    /// "predefined" entity's content as text and never parses or expands it.
+    func entity(named name: UnsafePointer<xmlChar>?) -> xmlEntityPtr? {
+        guard let name else { return nil }
+        let key = String(cString: name)
+        if let entity = entities[key] { return entity }
+        let position = here
+        let location = SourceLocation(file: source, line: position.line, column: max(position.column - key.utf8.count - 2, 1))
+        let content: String
+        if declaredEntities.contains(key) {
+            content = ""
+            add(Diagnostic(.warning, at: location, "the entity '&\(key);' is declared in the feed's DTD; feedsite does not expand entities, so it was left out"))
+        } else if let character = HTMLNamedEntities.character(named: key) {
+            content = character
+            add(Diagnostic(.warning, at: location, "'&\(key);' is an HTML entity, not an XML one; read as '\(character.unicodeScalars.first.map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? "")'",
+                           hint: "in XML write it as a character reference such as '&#160;', or wrap the HTML in CDATA"))
+        } else {
+            content = "&\(key);"
+            add(Diagnostic(.warning, at: location, "undefined entity '&\(key);'; kept as written", hint: "escape the '&' as '&amp;'"))
+        }
+        let entity = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
+        entity.initialize(to: xmlEntity())
+        entity.pointee.type = XML_ENTITY_DECL
+        entity.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
+        // Allocated here and freed in deinit: libxml2 never owns them.
+        entity.pointee.name = UnsafeRawPointer(strdup(key)).assumingMemoryBound(to: xmlChar.self)
+        entity.pointee.content = UnsafeMutableRawPointer(strdup(content)).assumingMemoryBound(to: xmlChar.self)
+        entity.pointee.length = Int32(content.utf8.count)
+        entities[key] = entity
+        return entity
+    }
+
+    func record(_ error: xmlError) {
+        let message = error.message.map { String(cString: $0) }?.trimmingSpaces ?? "unreadable XML"
+        let location = SourceLocation(file: source, line: max(Int(error.line), 1), column: max(Int(error.int2), 1))
+        let diagnostic = Diagnostic(.warning, at: location, "XML: " + Self.lowercasedFirst(String(message)))
+        if error.level == XML_ERR_FATAL, firstError == nil {
+            firstError = Diagnostic(.error, at: location, "the feed is not well-formed XML: " + Self.lowercasedFirst(String(message)))
+        }
+        add(diagnostic)
+    }
+
+    func add(_ diagnostic: Diagnostic) {
+        if problems.count < Self.maximumProblems { problems.append(diagnostic) } else { droppedProblems += 1 }
+    }
+
+    static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,252 @@
+/// Reads JSON (RFC 8259) into `JSONValue`s that remember their byte offsets, and reports the first
+/// syntax error as `file:line:col: expected ...`. The one JSON parser: JSON Feed and snapshots use it.
+///
+/// Strict where RFC 8259 is (no comments, no trailing commas, no control characters in strings, valid
+/// UTF-8); a UTF-8 byte order mark before the value is skipped. Nesting deeper than `maximumDepth` is
+/// an error rather than a stack overflow.
+package struct JSONReader {
+    /// The text being read.
+    let bytes: [UInt8]
+    /// The file, for locations.
+    let file: String
+    /// How deep arrays and objects may nest.
+    let maximumDepth: Int
+    /// The next byte to read.
+    var index = 0
+    /// How deep the reader is now.
+    var depth = 0
+
+    /// Prepares to read `bytes`, naming `file` in errors.
+    package init(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) {
+        self.bytes = bytes
+        self.file = file
+        self.maximumDepth = maximumDepth
+    }
+}
+
+extension JSONReader {
+    /// The one value `bytes` hold (surrounded by optional whitespace), or the first syntax error.
+    package static func read(_ bytes: [UInt8], file: String) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes, file: file)
+        return try reader.readDocument()
+    }
+
+    /// Reads the whole text as one value.
+    package mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected a JSON value, found the end of the text") }
+        let value = try readValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("expected the end of the text after the JSON value, found \(found)") }
+        return value
+    }
+}
+
+private extension JSONReader {
+    /// The error at the current position.
+    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(at: SourceText(bytes, file: file).location(of: offset ?? index), message)
+    }
+
+    /// What stands at the current position, for messages: `'x'` or "the end of the text".
+    var found: String {
+        guard index < bytes.count else { return "the end of the text" }
+        let byte = bytes[index]
+        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let end = min(index + 4, bytes.count)
+        if byte >= 0x80, let character = String(validating: bytes[index..<end], as: UTF8.self)?.first {
+            return "'\(character)'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        guard index < bytes.count else { throw error("expected a JSON value, found the end of the text") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONValue(.object(try readObject()), at: start)
+        case UInt8(ascii: "["): return JSONValue(.array(try readArray()), at: start)
+        case UInt8(ascii: "\""): return JSONValue(.string(try readString()), at: start)
+        case UInt8(ascii: "t"): try readWord("true"); return JSONValue(.bool(true), at: start)
+        case UInt8(ascii: "f"): try readWord("false"); return JSONValue(.bool(false), at: start)
+        case UInt8(ascii: "n"): try readWord("null"); return JSONValue(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(.number(try readNumber()), at: start)
+        default: throw error("expected a JSON value (object, array, string, number, true, false or null), found \(found)")
+        }
+    }
+
+    mutating func readWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            guard index < bytes.count, bytes[index] == expected else {
+                throw error("expected a JSON value (object, array, string, number, true, false or null), found \(found)", at: start)
+            }
+            index += 1
+        }
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > maximumDepth { throw error("expected at most \(maximumDepth) nested arrays and objects") }
+    }
+
+    mutating func readObject() throws(JSONSyntaxError) -> [JSONMember] {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(found)")
+            }
+            let keyOffset = index
+            let key = try readString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the member name \"\(key)\", found \(found)")
+            }
+            index += 1
+            skipWhitespace()
+            members.append(JSONMember(key: key, keyOffset: keyOffset, value: try readValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}' after an object member, found the end of the text") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return members
+            default: throw error("expected ',' or '}' after an object member, found \(found)")
+            }
+        }
+    }
+
+    mutating func readArray() throws(JSONSyntaxError) -> [JSONValue] {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return elements }
+        while true {
+            skipWhitespace()
+            elements.append(try readValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']' after an array element, found the end of the text") }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return elements
+            default: throw error("expected ',' or ']' after an array element, found \(found)")
+            }
+        }
+    }
+
+    mutating func readNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, bytes[index].isASCIIDigit else { throw error("expected a digit in the number, found \(found)") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, bytes[index].isASCIIDigit { throw error("expected no leading zero in the number") }
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, bytes[index].isASCIIDigit else { throw error("expected a digit after the decimal point, found \(found)") }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, bytes[index].isASCIIDigit else { throw error("expected a digit in the exponent, found \(found)") }
+            skipDigits()
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    mutating func skipDigits() {
+        while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
+    }
+
+    /// Reads a string from its opening quote to its closing quote, decoding escapes.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        let open = index
+        index += 1
+        var scalars: [UInt8] = []
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw error("expected '\"' to close the string that starts here", at: open) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw error("expected '\\\(byte == 0x0A ? "n" : byte == 0x09 ? "t" : "u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))' instead of a control character in the string") }
+            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            scalars.append(contentsOf: bytes[runStart..<index])
+            try readEscape(into: &scalars)
+            runStart = index
+        }
+        scalars.append(contentsOf: bytes[runStart..<index])
+        index += 1
+        guard let text = String(validating: scalars, as: UTF8.self) else {
+            throw error("expected UTF-8 text in the string that starts here", at: open)
+        }
+        return text
+    }
+
+    mutating func readEscape(into scalars: inout [UInt8]) throws(JSONSyntaxError) {
+        index += 1
+        guard index < bytes.count else { throw error("expected an escape after '\\', found the end of the text") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(byte)
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "u"):
+            var value = try readHex4()
+            if (0xD800...0xDBFF).contains(value) {
+                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    let save = index
+                    index += 2
+                    let low = try readHex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = save
+                    }
+                }
+            }
+            // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as browsers' JSON.parse then TextEncoder do.
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            index -= 1
+            throw error("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found.dropFirst().dropLast())'", at: index - 1)
+        }
+    }
+
+    mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = bytes[index].hexDigitValue else {
+                throw error("expected four hex digits after '\\u', found \(found)")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+}
