@@ -30,8 +30,9 @@ package struct FeedError: Error, Sendable, Equatable {
 }
 
 extension FeedError: UserFacingError {
-    /// A feed that cannot be read is invalid input.
-    package var exitCode: ExitCode { .invalid }
+    /// 1: a feed that cannot be read fails `feedsite posts` (and `fetch`) with 1, as issue 16 defines;
+    /// 2 stays for usage and local I/O errors.
+    package var exitCode: ExitCode { .findings }
 
     /// The error at its place in the feed, when it has one.
     package var diagnostics: [Diagnostic] {

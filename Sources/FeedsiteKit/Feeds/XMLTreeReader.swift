@@ -88,6 +88,8 @@ extension XMLTreeReader {
             }
             if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
         }
+        // A truncated feed leaves elements open: close them, as a reader recovering it would.
+        while !refused, !stack.isEmpty { end() }
         if droppedProblems > 0, let last = problems.last {
             problems.append(Diagnostic(.warning, at: last.location, "\(droppedProblems) more problems in the XML are not shown"))
         }

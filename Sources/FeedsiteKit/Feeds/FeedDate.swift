@@ -1,0 +1,128 @@
+/// Dates as feeds write them, turned into RFC 3339 in UTC (`2026-11-29T14:03:00Z`): RFC 822 with its
+/// common variations (no weekday, one-digit day, full month names, two-digit years, no seconds, zones
+/// as `GMT`/`EST`/`PDT`/`Z` or `+0000`/`+00:00`) and RFC 3339 / ISO 8601 (`T` or a space, fractions,
+/// `Z` or an offset, no zone read as UTC, a date alone read as midnight UTC).
+enum FeedDate {
+    /// The date in `text` as RFC 3339 UTC, or nil when it is neither form.
+    static func rfc3339(_ text: String) -> String? {
+        let trimmed = String(text.trimmingSpaces)
+        return fromRFC3339(trimmed) ?? fromRFC822(trimmed)
+    }
+}
+
+private extension FeedDate {
+    /// Zone names RFC 822 allows and a few more feeds use, in minutes east of UTC.
+    static let zones: [String: Int] = [
+        "UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "EST": -300, "EDT": -240, "CST": -360, "CDT": -300,
+        "MST": -420, "MDT": -360, "PST": -480, "PDT": -420, "BST": 60, "CET": 60, "CEST": 120, "MET": 60, "MEST": 120,
+    ]
+    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    static func fromRFC822(_ text: String) -> String? {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+        if let first = words.first, first.first?.isLetter == true, first.count >= 3,
+           !months.contains(String(first.prefix(3)).lowercased()) || words.count > 5 {
+            words.removeFirst() // the weekday
+        }
+        guard words.count >= 3 else { return nil }
+        // "29 Nov 2026 ..." or, now and then, "Nov 29 2026 ...".
+        var dayWord = words[0], monthWord = words[1]
+        if Int(dayWord) == nil, Int(monthWord) != nil { swap(&dayWord, &monthWord) }
+        guard let day = Int(dayWord), let month = months.firstIndex(of: String(monthWord.prefix(3)).lowercased()),
+              var year = Int(words[2]) else { return nil }
+        if words[2].count == 2 { year += year < 50 ? 2000 : 1900 }
+        var hour = 0, minute = 0, second = 0, offset = 0
+        if words.count > 3 {
+            let time = words[3].split(separator: ":").map { Int($0) }
+            guard time.count >= 2, time.count <= 3, !time.contains(nil) else { return nil }
+            hour = time[0]!
+            minute = time[1]!
+            second = time.count == 3 ? time[2]! : 0
+        }
+        if words.count > 4 {
+            guard let zone = zoneOffset(words[4]) else { return nil }
+            offset = zone
+        }
+        return formatted(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// `+0000`, `-05:00`, `GMT`, `EST`, … in minutes east of UTC; an unknown name (or a military
+    /// letter) counts as UTC, as RFC 2822 says of them.
+    static func zoneOffset(_ word: String) -> Int? {
+        if let sign = word.first, sign == "+" || sign == "-" {
+            let digits = word.dropFirst().filter { $0 != ":" }
+            guard digits.count == 4, let value = Int(digits) else { return nil }
+            let minutes = value / 100 * 60 + value % 100
+            return sign == "-" ? -minutes : minutes
+        }
+        guard word.allSatisfy(\.isLetter) else { return nil }
+        return zones[word.uppercased()] ?? 0
+    }
+
+    static func fromRFC3339(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count, bytes[range].allSatisfy(\.isASCIIDigit) else { return nil }
+            return Int(String(decoding: bytes[range], as: UTF8.self))
+        }
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        if bytes.count == 10 { return formatted(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offset: 0) }
+        guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), let hour = number(11..<13), let minute = number(14..<16) else { return nil }
+        var index = 16
+        var second = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            guard let value = number(17..<19) else { return nil }
+            second = value
+            index = 19
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
+            }
+        }
+        let zone = String(decoding: bytes[index...], as: UTF8.self).trimmingSpaces
+        var offset = 0
+        if !zone.isEmpty {
+            guard let value = zone == "z" ? 0 : zoneOffset(String(zone)) else { return nil }
+            offset = value
+        }
+        return formatted(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// The instant as `YYYY-MM-DDTHH:MM:SSZ` in UTC, or nil when a field is out of range.
+    static func formatted(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> String? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+              (0...60).contains(second), (1...9999).contains(year) else { return nil }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset * 60
+        let dayCount = Int((Double(seconds) / 86_400).rounded(.down))
+        let rest = seconds - dayCount * 86_400
+        let (y, m, d) = civil(days: dayCount)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
+        return "\(yearText)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

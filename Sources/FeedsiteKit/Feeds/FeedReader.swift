@@ -1,0 +1,82 @@
+/// Reads one feed (RSS 2.0/0.9x, RSS 1.0, Atom 1.0 or JSON Feed 1.0/1.1, told apart by content, not
+/// by name) from its bytes into a `Feed`.
+package enum FeedReader {
+    /// The feed in `bytes`. `source` is the file path or URL it came from (an http(s) URL is also the
+    /// base of its relative links); `contentType` the HTTP `Content-Type`, whose charset wins over the
+    /// XML declaration. Throws when the bytes cannot be read as a feed at all; what could be read
+    /// despite mistakes comes back with warnings in `Feed.problems`.
+    package static func read(_ bytes: [UInt8], source: String, contentType: String? = nil) throws(FeedError) -> Feed {
+        let decoded = try FeedEncoding.decode(bytes, source: source, contentType: contentType)
+        let feedURL = FeedLink.isWebAddress(source) ? source : nil
+        guard let first = decoded.bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            throw FeedError(.notAFeed, at: nil, "\(source): the feed is empty", hint: "check that the address or path gives the feed itself")
+        }
+        var feed: Feed
+        var drafts: [PostDraft]
+        var problems = decoded.problems
+        switch decoded.bytes[first] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let text = SourceText(decoded.bytes, file: source)
+            let document: JSONValue
+            do {
+                document = try JSONReader.read(decoded.bytes, file: source)
+            } catch {
+                throw FeedError(.malformed, at: error.location, "the JSON Feed is not valid JSON: " + error.message)
+            }
+            let read = try JSONFeedReader(text: text, feedURL: feedURL).read(document)
+            (feed, drafts) = (read.feed, read.drafts)
+            problems += read.problems
+        case UInt8(ascii: "<"):
+            let read = try readXML(decoded.bytes, source: source, feedURL: feedURL)
+            (feed, drafts) = (read.feed, read.drafts)
+            problems += read.problems
+        default:
+            throw FeedError(.notAFeed, at: SourceText(decoded.bytes, file: source).location(of: first),
+                            "not a feed: expected '<' (RSS or Atom) or '{' (JSON Feed) at the start",
+                            hint: "feedsite reads RSS, Atom and JSON Feed")
+        }
+        var assembler = FeedAssembler()
+        feed.posts = assembler.posts(from: drafts)
+        feed.problems = (problems + assembler.problems).sorted()
+        return feed
+    }
+}
+
+private extension FeedReader {
+    static func readXML(_ bytes: [UInt8], source: String, feedURL: String?) throws(FeedError)
+        -> (feed: Feed, drafts: [PostDraft], problems: [Diagnostic]) {
+        let reader = XMLTreeReader(source: source) { format(of: $0) != nil }
+        reader.parse(bytes)
+        guard let root = reader.root else {
+            let error = reader.firstError ?? Diagnostic(.error, at: SourceLocation(file: source, line: 1, column: 1), "no root element")
+            throw FeedError(.malformed, at: error.location, error.message, hint: "feedsite reads RSS, Atom and JSON Feed")
+        }
+        guard let format = format(of: root) else {
+            let location = SourceLocation(file: source, line: root.line, column: root.column)
+            let what = root.name.lowercased() == "html" ? "an HTML page" : "XML whose root element is <\(root.name)>"
+            throw FeedError(.notAFeed, at: location, "not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found \(what)",
+                            hint: "use the address of the feed itself: a page often names it in <link rel=\"alternate\" type=\"application/rss+xml\">")
+        }
+        if format != .atom, root.first("channel", "") == nil, root.first("channel", FeedNamespace.rss1) == nil,
+           root.first("channel", FeedNamespace.rss090) == nil {
+            // Nothing of the feed is left to read: say why, at libxml2's first error when there was one.
+            let error = reader.firstError?.location ?? SourceLocation(file: source, line: root.line, column: root.column)
+            let reason = reader.firstError?.message ?? "expected a <channel> element in <\(root.name)>"
+            throw FeedError(.malformed, at: error, reason, hint: "an RSS feed is <rss><channel>...</channel></rss>")
+        }
+        let read = format == .atom
+            ? AtomFeedReader(source: source, feedURL: feedURL).read(root)
+            : RSSFeedReader(source: source, feedURL: feedURL).read(root, format: format)
+        return (read.feed, read.drafts, reader.problems)
+    }
+
+    /// The format whose root element `root` is, or nil.
+    static func format(of root: XMLElement) -> FeedFormat? {
+        switch (root.name, root.namespace) {
+        case ("rss", ""): .rss
+        case ("feed", FeedNamespace.atom): .atom
+        case ("RDF", FeedNamespace.rdf): .rdf
+        default: nil
+        }
+    }
+}
