@@ -89,7 +89,9 @@ private extension JSONReader {
         let start = index
         for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
             guard index < bytes.count, bytes[index] == expected else {
-                throw error("expected a JSON value (object, array, string, number, true, false or null), found \(found)", at: start)
+                var end = start
+                while end < bytes.count, bytes[end].isASCIIAlpha { end += 1 }
+                throw error("expected \(word), found '\(String(decoding: bytes[start..<end], as: UTF8.self))'", at: start)
             }
             index += 1
         }
