@@ -1,0 +1,48 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct FeedDateTests {
+    @Test("RFC 822 dates and their common variations become RFC 3339 in UTC", arguments: [
+        ("Sun, 29 Nov 2026 14:03:00 GMT", "2026-11-29T14:03:00Z"),
+        ("29 Nov 2026 14:03:00 GMT", "2026-11-29T14:03:00Z"),
+        ("Sun, 1 Nov 2026 14:03:00 +0000", "2026-11-01T14:03:00Z"),
+        ("Sun,1 Nov 2026 14:03 -0500", "2026-11-01T19:03:00Z"),
+        ("Mon, 30 Nov 2026 01:00:00 +05:30", "2026-11-29T19:30:00Z"),
+        ("Sun, 29 Nov 2026 14:03:00 EST", "2026-11-29T19:03:00Z"),
+        ("Sun, 29 Nov 2026 14:03:00 PDT", "2026-11-29T21:03:00Z"),
+        ("Sun, 29 Nov 26 14:03:00 UT", "2026-11-29T14:03:00Z"),
+        ("Fri, 31 Dec 99 23:59:59 Z", "1999-12-31T23:59:59Z"),
+        ("Sunday, 29 November 2026 14:03:00 GMT", "2026-11-29T14:03:00Z"),
+        ("Sun, 29 nov 2026 14:03:00", "2026-11-29T14:03:00Z"),
+        ("Thu, 31 Dec 2026 23:30:00 -0100", "2027-01-01T00:30:00Z"),
+        ("Sun, 29 Nov 2026", "2026-11-29T00:00:00Z"),
+    ])
+    func rfc822(text: String, expected: String) {
+        #expect(FeedDate.rfc3339(text) == expected)
+    }
+
+    @Test("RFC 3339 dates with zones, fractions and the forms feeds use instead become RFC 3339 in UTC", arguments: [
+        ("2026-11-29T14:03:00Z", "2026-11-29T14:03:00Z"),
+        ("2026-11-29T14:03:00.123456Z", "2026-11-29T14:03:00Z"),
+        ("2026-11-29T14:03:00+02:00", "2026-11-29T12:03:00Z"),
+        ("2026-11-29T00:30:00-01:00", "2026-11-29T01:30:00Z"),
+        ("2026-03-01T00:30:00+01:00", "2026-02-28T23:30:00Z"),
+        ("2024-03-01T00:30:00+01:00", "2024-02-29T23:30:00Z"),
+        ("2026-11-29t14:03:00z", "2026-11-29T14:03:00Z"),
+        ("2026-11-29 14:03:00", "2026-11-29T14:03:00Z"),
+        ("2026-11-29T14:03+0100", "2026-11-29T13:03:00Z"),
+        ("2026-11-29", "2026-11-29T00:00:00Z"),
+        ("  2026-11-29T14:03:00Z\n", "2026-11-29T14:03:00Z"),
+    ])
+    func rfc3339(text: String, expected: String) {
+        #expect(FeedDate.rfc3339(text) == expected)
+    }
+
+    @Test("what is not a date is nil", arguments: [
+        "yesterday", "", "2026-13-01T00:00:00Z", "32 Nov 2026 10:00:00 GMT", "Sun, 29 Foo 2026 10:00:00 GMT",
+        "29 Nov 2026 25:00:00 GMT", "2026-11-29T14:03:00+0", "Sun, 29 Nov 2026 14:03:00 +05",
+    ])
+    func invalid(text: String) {
+        #expect(FeedDate.rfc3339(text) == nil)
+    }
+}
