@@ -34,6 +34,9 @@ final class XMLTreeReader {
     var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     /// The parser, for line and column numbers.
     var context: xmlParserCtxtPtr?
+    /// The text being parsed, and a cursor that turns the offsets of start tags into locations.
+    var text: [UInt8] = []
+    var cursor = SourceText.Cursor(bytes: [], file: "")
 
     /// The most problems kept; the rest are counted in one last warning.
     static let maximumProblems = 100
@@ -56,6 +59,8 @@ final class XMLTreeReader {
 extension XMLTreeReader {
     /// Parses `utf8` (already UTF-8: the XML declaration's encoding is ignored).
     func parse(_ utf8: [UInt8]) {
+        text = utf8
+        cursor = SourceText.Cursor(bytes: utf8, file: source)
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
@@ -119,7 +124,7 @@ private extension XMLTreeReader {
                 list.append(XMLElement.Attribute(name: String(cString: name), namespace: base[2].map { String(cString: $0) } ?? "", value: value))
             }
         }
-        let position = here
+        let position = startTagLocation()
         let element = XMLElement(name: localName.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) } ?? "",
                                  attributes: list, line: position.line, column: position.column)
         if stack.isEmpty, root == nil, !acceptsRoot(element) {
@@ -129,6 +134,18 @@ private extension XMLTreeReader {
             return
         }
         stack.append(element)
+    }
+
+    /// Where the start tag just read begins: libxml2 stands after it, and no `<` can occur inside a
+    /// start tag, so it is the last `<` before that point.
+    func startTagLocation() -> SourceLocation {
+        guard let context else { return SourceLocation(file: source, line: 1, column: 1) }
+        var offset = min(Int(xmlByteConsumed(context)), text.count)
+        while offset > 0 {
+            offset -= 1
+            if text[offset] == UInt8(ascii: "<") { break }
+        }
+        return cursor.location(of: offset)
     }
 
     func end() {
