@@ -2,8 +2,6 @@ import FeedsiteKit
 
 /// `feedsite check DIR`: checks every intent URL and relative link in a folder of HTML.
 struct CheckCommand: Command {
-    enum Format: String, CaseIterable { case text, json }
-
     static let spec = CommandSpec("check", "Check every X/Twitter intent URL (and relative link) in a folder of HTML.", arguments: "DIR", options: [
         .value("format", "text|json", "text (default): one line per finding and a summary; json: one JSON document."),
         .flag("strict", "Fail on warnings too, and require canonical encoding (only A-Z a-z 0-9 - . _ ~ raw)."),
@@ -11,7 +9,7 @@ struct CheckCommand: Command {
     ], details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder cannot be read or bad usage.")
 
     let folder: String
-    let format: Format
+    let format: OutputFormat
     let strict: Bool
     let quiet: Bool
 
@@ -20,12 +18,7 @@ struct CheckCommand: Command {
             throw UsageError(message: "missing the folder to check", hint: "feedsite check output")
         }
         self.folder = folder
-        let formatName = arguments.values["format"] ?? "text"
-        guard let format = Format(rawValue: formatName) else {
-            throw UsageError(message: "unknown format '\(formatName)'; expected text or json",
-                             hint: Suggestion.didYouMean(formatName, in: Format.allCases.map(\.rawValue)))
-        }
-        self.format = format
+        format = try OutputFormat(arguments)
         strict = arguments.flags.contains("strict")
         quiet = arguments.flags.contains("quiet")
     }

@@ -2,8 +2,6 @@ import FeedsiteKit
 
 /// `feedsite posts SOURCE`: reads one feed and prints the posts feedsite keeps from it.
 struct PostsCommand: Command {
-    enum Format: String, CaseIterable { case text, json }
-
     static let spec = CommandSpec("posts", "Read one feed (RSS, Atom or JSON Feed) and print the posts feedsite keeps from it.", arguments: "SOURCE", options: [
         .value("format", "text|json", "text (default): for people; json: one JSON document."),
         .value("limit", "N", "Print at most the first N posts (default: all)."),
@@ -16,7 +14,7 @@ struct PostsCommand: Command {
         """)
 
     let source: String
-    let format: Format
+    let format: OutputFormat
     let limit: Int?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -28,12 +26,7 @@ struct PostsCommand: Command {
                              hint: "feeds on the web are read by 'feedsite fetch'; save the feed to a file to read it here")
         }
         self.source = source
-        let formatName = arguments.values["format"] ?? "text"
-        guard let format = Format(rawValue: formatName) else {
-            throw UsageError(message: "unknown format '\(formatName)'; expected text or json",
-                             hint: Suggestion.didYouMean(formatName, in: Format.allCases.map(\.rawValue)))
-        }
-        self.format = format
+        format = try OutputFormat(arguments)
         if let text = arguments.values["limit"] {
             guard let value = Int(text), value >= 1 else {
                 throw UsageError(message: "--limit expects a whole number of at least 1, found '\(text)'")
@@ -50,13 +43,13 @@ struct PostsCommand: Command {
             let bytes = try FileInput.read(source, purpose: "a feed (RSS, Atom or JSON Feed)")
             feed = try FeedReader.read(bytes, source: source)
         } catch {
-            if format == .json { console.out(DiagnosticRenderer().json(InternalError.userFacing(error))) }
+            if format == .json { console.out(document: DiagnosticRenderer().json(InternalError.userFacing(error))) }
             throw error
         }
         if let limit { feed.posts = Array(feed.posts.prefix(limit)) }
         switch format {
         case .json:
-            console.out(FeedJSON.document(feed, source: source))
+            console.out(document: FeedJSON.document(feed, source: source))
         case .text:
             console.report(feed.problems)
             console.out(Self.text(feed))
