@@ -11,7 +11,8 @@ import Glibc
 /// reference goes through `getEntity` here, which never returns a declared entity: an entity from the
 /// feed's own DTD (an XXE or billion-laughs payload) expands to nothing, HTML's common named entities
 /// (`&nbsp;`, which many RSS feeds use undeclared) become their character, and any other name stays
-/// as written. Each is a warning. Broken XML is recovered as far as libxml2 can
+/// as written. Each is a warning. (In attribute values libxml2 takes only the first byte of an entity,
+/// so there an HTML entity for a non-ASCII character reads as U+FFFD.) Broken XML is recovered as far as libxml2 can
 /// (`XML_PARSE_RECOVER`); its errors are warnings with their line:column.
 final class XMLTreeReader {
     /// The file or URL the feed came from, for locations.
@@ -120,7 +121,10 @@ private extension XMLTreeReader {
             for index in 0..<count {
                 let base = attributes + index * 5
                 guard let name = base[0], let start = base[3], let end = base[4] else { continue }
-                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                var value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                // Without entity substitution libxml2 keeps an `&` from `&amp;` or `&#38;` as `&#38;` in
+                // attribute values (for a tree builder to re-read); a raw `&` cannot occur there.
+                if value.contains("&#38;") { value = value.replacing("&#38;", with: "&") }
                 list.append(XMLElement.Attribute(name: String(cString: name), namespace: base[2].map { String(cString: $0) } ?? "", value: value))
             }
         }

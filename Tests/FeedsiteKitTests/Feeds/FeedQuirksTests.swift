@@ -77,6 +77,14 @@ import Testing
         #expect(feed.problems[2].message == "undefined entity '&unknown;'; kept as written")
     }
 
+    @Test("references in attribute values are decoded: &amp; and &#38; in a URL are '&'")
+    func attributeReferences() throws {
+        let feed = try FeedFixture.read(FeedFixture.rss("""
+            <item><guid>1</guid><enclosure url="https://x.example/a?b=1&amp;c=2&#38;d=&lt;3&amp;#38;" type="image/png"/></item>
+            """))
+        #expect(feed.posts[0].media == [PostMedia(url: "https://x.example/a?b=1&c=2&d=<3&#38;", type: "image/png")])
+    }
+
     @Test("CDATA sections are text, entities in them are not decoded by XML")
     func cdata() throws {
         let feed = try FeedFixture.read(FeedFixture.rss("""
