@@ -83,7 +83,7 @@ import Testing
         let result = try ProcessRunner.run(["posts", "page.html"], in: folder.path)
         #expect(result.status == 1)
         #expect(result.out.isEmpty)
-        #expect(result.err.hasPrefix("page.html:2:1: error: not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found an HTML page\n"))
+        #expect(result.err.hasPrefix("page.html:1:1: error: not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found an HTML page\n"))
         let json = try ProcessRunner.run(["posts", "page.html", "--format", "json"], in: folder.path)
         #expect(json.status == 1)
         #expect(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) is [String: Any])

@@ -45,6 +45,11 @@ package enum FeedReader {
 private extension FeedReader {
     static func readXML(_ bytes: [UInt8], source: String, feedURL: String?) throws(FeedError)
         -> (feed: Feed, drafts: [PostDraft], problems: [Diagnostic]) {
+        if let start = htmlStart(bytes) {
+            // HTML5 pages (`<!doctype html>`, unclosed `<meta>`) are not XML: say what they are before
+            // libxml2 stumbles on them.
+            throw notAFeed(at: SourceText(bytes, file: source).location(of: start), found: "an HTML page")
+        }
         let reader = XMLTreeReader(source: source) { format(of: $0) != nil }
         reader.parse(bytes)
         guard let root = reader.root else {
@@ -53,9 +58,7 @@ private extension FeedReader {
         }
         guard let format = format(of: root) else {
             let location = SourceLocation(file: source, line: root.line, column: root.column)
-            let what = root.name.lowercased() == "html" ? "an HTML page" : "XML whose root element is <\(root.name)>"
-            throw FeedError(.notAFeed, at: location, "not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found \(what)",
-                            hint: "use the address of the feed itself: a page often names it in <link rel=\"alternate\" type=\"application/rss+xml\">")
+            throw notAFeed(at: location, found: root.name.lowercased() == "html" ? "an HTML page" : "XML whose root element is <\(root.name)>")
         }
         if format != .atom, root.first("channel", "") == nil, root.first("channel", FeedNamespace.rss1) == nil,
            root.first("channel", FeedNamespace.rss090) == nil {
@@ -68,6 +71,20 @@ private extension FeedReader {
             ? AtomFeedReader(source: source, feedURL: feedURL).read(root)
             : RSSFeedReader(source: source, feedURL: feedURL).read(root, format: format)
         return (read.feed, read.drafts, reader.problems)
+    }
+
+    static func notAFeed(at location: SourceLocation, found what: String) -> FeedError {
+        FeedError(.notAFeed, at: location, "not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found \(what)",
+                  hint: "use the address of the feed itself: a page often names it in <link rel=\"alternate\" type=\"application/rss+xml\">")
+    }
+
+    /// The offset of `<!doctype html` or `<html` when the document starts with one (after whitespace,
+    /// comments or an XML declaration are not skipped: an HTML page rarely has them), or nil.
+    static func htmlStart(_ bytes: [UInt8]) -> Int? {
+        guard let start = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return nil }
+        let head = String(decoding: bytes[start..<min(start + 14, bytes.count)], as: UTF8.self).lowercased()
+        let isHTML = head.hasPrefix("<!doctype html") || head.hasPrefix("<html>") || head.hasPrefix("<html ")
+        return isHTML ? start : nil
     }
 
     /// The format whose root element `root` is, or nil.

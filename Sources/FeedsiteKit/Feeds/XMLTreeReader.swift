@@ -165,8 +165,12 @@ private extension XMLTreeReader {
         guard !refused, !stack.isEmpty, let text, length > 0 else { return }
         let string = String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
         let last = stack.count - 1
-        if case .text(let previous)? = stack[last].children.last {
-            stack[last].children[stack[last].children.count - 1] = .text(previous + string)
+        // libxml2 hands long text over in pieces: append in place (moving the run out keeps it unique),
+        // so a megabyte of text costs a megabyte of copying, not its square.
+        if case .text(var run)? = stack[last].children.last {
+            stack[last].children.removeLast()
+            run += string
+            stack[last].children.append(.text(run))
         } else {
             stack[last].children.append(.text(string))
         }
