@@ -39,6 +39,10 @@ final class XMLTreeReader {
     var text: [UInt8] = []
     var cursor = SourceText.Cursor(bytes: [], file: "")
 
+    /// libxml2 must be set up once before threads parse at the same time (fetch reads feeds in
+    /// parallel); a static is initialized exactly once, under a lock.
+    static let libraryReady: Void = xmlInitParser()
+
     /// The most problems kept; the rest are counted in one last warning.
     static let maximumProblems = 100
     var droppedProblems = 0
@@ -60,6 +64,7 @@ final class XMLTreeReader {
 extension XMLTreeReader {
     /// Parses `utf8` (already UTF-8: the XML declaration's encoding is ignored).
     func parse(_ utf8: [UInt8]) {
+        _ = Self.libraryReady
         text = utf8
         cursor = SourceText.Cursor(bytes: utf8, file: source)
         var handler = xmlSAXHandler()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FeedsiteKit
 
@@ -58,6 +59,22 @@ import Testing
         let elapsed = try clock.measure { feed = try FeedFixture.read(FeedFixture.rss("<item><guid>1</guid><description>\(pieces)</description></item>")) }
         #expect(feed?.posts.first?.text.count == 40_000 * 5 - 1)
         #expect(elapsed < .seconds(3))
+    }
+
+    @Test("feeds read on many threads at once read as they do one at a time")
+    func concurrent() throws {
+        let texts = (0..<16).map { index in
+            FeedFixture.rss("<item><guid>\(index)</guid><title>T&nbsp;\(index)</title><pubDate>\(index + 1) Nov 2026 10:00 GMT</pubDate></item>"
+                + "<item><title>broken</titl></item>")
+        }
+        let serial = try texts.map { try FeedFixture.read($0) }
+        let lock = NSLock()
+        nonisolated(unsafe) var mismatches = 0
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            let feed = try? FeedFixture.read(texts[iteration % texts.count])
+            lock.withLock { if feed != serial[iteration % texts.count] { mismatches += 1 } }
+        }
+        #expect(mismatches == 0)
     }
 
     @Test("an HTML page instead of a feed is 'not a feed', at its doctype or root element", arguments: [
