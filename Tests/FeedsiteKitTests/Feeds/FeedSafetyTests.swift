@@ -26,6 +26,15 @@ import Testing
         #expect(feed.problems.contains { $0.message.contains("'&xxe;' is declared in the feed's DTD") && $0.location.line == 7 })
     }
 
+    @Test("an external DTD is never loaded, from a file or the network")
+    func externalDTD() throws {
+        for system in ["file:///etc/passwd", "http://127.0.0.1:9/evil.dtd"] {
+            let feed = try FeedFixture.read("<?xml version=\"1.0\"?>\n<!DOCTYPE rss SYSTEM \"\(system)\">\n<rss><channel><title>t</title></channel></rss>")
+            #expect(feed.title == "t")
+            #expect(feed.problems.isEmpty, "\(feed.problems)")
+        }
+    }
+
     @Test("a billion-laughs feed expands nothing and is read at once")
     func billionLaughs() throws {
         var declarations = "<!ENTITY lol0 \"lol\">\n"
