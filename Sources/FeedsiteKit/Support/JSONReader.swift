@@ -74,13 +74,13 @@ private extension JSONReader {
         let start = index
         guard index < bytes.count else { throw error("expected a JSON value, found the end of the text") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONValue(.object(try readObject()), at: start)
-        case UInt8(ascii: "["): return JSONValue(.array(try readArray()), at: start)
-        case UInt8(ascii: "\""): return JSONValue(.string(try readString()), at: start)
-        case UInt8(ascii: "t"): try readWord("true"); return JSONValue(.bool(true), at: start)
-        case UInt8(ascii: "f"): try readWord("false"); return JSONValue(.bool(false), at: start)
-        case UInt8(ascii: "n"): try readWord("null"); return JSONValue(.null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(.number(try readNumber()), at: start)
+        case UInt8(ascii: "{"): return JSONValue(kind: .object(try readObject()), offset: start)
+        case UInt8(ascii: "["): return JSONValue(kind: .array(try readArray()), offset: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try readString()), offset: start)
+        case UInt8(ascii: "t"): try readWord("true"); return JSONValue(kind: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try readWord("false"); return JSONValue(kind: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try readWord("null"); return JSONValue(kind: .null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(kind: .number(try readNumber()), offset: start)
         default: throw error("expected a JSON value (object, array, string, number, true, false or null), found \(found)")
         }
     }
@@ -103,52 +103,46 @@ private extension JSONReader {
     }
 
     mutating func readObject() throws(JSONSyntaxError) -> [JSONMember] {
-        try enter()
-        defer { depth -= 1 }
-        index += 1
-        var members: [JSONMember] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a member name in double quotes, found \(found)")
+        try readItems(closedBy: "}", what: "an object member") { reader throws(JSONSyntaxError) in
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\"") else {
+                throw reader.error("expected a member name in double quotes, found \(reader.found)")
             }
-            let keyOffset = index
-            let key = try readString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the member name \"\(key)\", found \(found)")
+            let keyOffset = reader.index
+            let key = try reader.readString()
+            reader.skipWhitespace()
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ":") else {
+                throw reader.error("expected ':' after the member name \"\(key)\", found \(reader.found)")
             }
-            index += 1
-            skipWhitespace()
-            members.append(JSONMember(key: key, keyOffset: keyOffset, value: try readValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}' after an object member, found the end of the text") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return members
-            default: throw error("expected ',' or '}' after an object member, found \(found)")
-            }
+            reader.index += 1
+            reader.skipWhitespace()
+            return JSONMember(key: key, keyOffset: keyOffset, value: try reader.readValue())
         }
     }
 
     mutating func readArray() throws(JSONSyntaxError) -> [JSONValue] {
+        try readItems(closedBy: "]", what: "an array element") { reader throws(JSONSyntaxError) in try reader.readValue() }
+    }
+
+    /// The items of an array or object from its opening bracket on, each read by `item`, separated by
+    /// commas, up to `close`.
+    mutating func readItems<Item>(closedBy close: Character, what: String,
+                                  _ item: (inout JSONReader) throws(JSONSyntaxError) -> Item) throws(JSONSyntaxError) -> [Item] {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
+        var items: [Item] = []
+        let closing = close.asciiValue!
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return elements }
+        if index < bytes.count, bytes[index] == closing { index += 1; return items }
         while true {
             skipWhitespace()
-            elements.append(try readValue())
+            items.append(try item(&self))
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']' after an array element, found the end of the text") }
+            guard index < bytes.count else { throw error("expected ',' or '\(close)' after \(what), found the end of the text") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return elements
-            default: throw error("expected ',' or ']' after an array element, found \(found)")
+            case closing: index += 1; return items
+            default: throw error("expected ',' or '\(close)' after \(what), found \(found)")
             }
         }
     }

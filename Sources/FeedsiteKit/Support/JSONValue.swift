@@ -21,12 +21,6 @@ package struct JSONValue: Sendable, Equatable {
     package var kind: Kind
     /// The byte offset of the value's first character.
     package var offset: Int
-
-    /// Creates a value.
-    package init(_ kind: Kind, at offset: Int) {
-        self.kind = kind
-        self.offset = offset
-    }
 }
 
 /// One `"key": value` member of a JSON object.
@@ -37,13 +31,6 @@ package struct JSONMember: Sendable, Equatable {
     package var keyOffset: Int
     /// The value.
     package var value: JSONValue
-
-    /// Creates a member.
-    package init(key: String, keyOffset: Int, value: JSONValue) {
-        self.key = key
-        self.keyOffset = keyOffset
-        self.value = value
-    }
 }
 
 extension JSONValue {

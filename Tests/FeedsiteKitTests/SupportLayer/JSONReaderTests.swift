@@ -23,7 +23,7 @@ import Testing
     @Test("a byte order mark and surrounding whitespace are skipped")
     func byteOrderMark() throws {
         let value = try JSONReader.read([0xEF, 0xBB, 0xBF] + Array(" \n[]\n".utf8), file: "f.json")
-        #expect(value == JSONValue(.array([]), at: 5))
+        #expect(value == JSONValue(kind: .array([]), offset: 5))
     }
 
     @Test("syntax errors say what was expected, at the line and column where it was not found",
