@@ -7,15 +7,16 @@ import Testing
     /// Each folder of Sources/FeedsiteKit with the folders it may use (besides itself), bottom up.
     static let layers: [(folder: String, mayUse: Set<String>)] = {
         let base: Set<String> = ["Support", "Diagnostics"]
-        let belowCheck = base.union(["Template", "Web", "Config", "Feeds"])
+        let belowCheck = base.union(["Template", "Web", "HTML", "Config", "Feeds"])
         return [
             ("Support", []),
             ("Diagnostics", ["Support"]),
             ("Template", base),
             ("Web", base),
+            ("HTML", base.union(["Template"])), // the HTML5 tokenizer and the sanitizer built on it
             ("Config", base.union(["Template", "Web"])),
-            ("Feeds", base.union(["Template", "Web"])), // knows nothing about site.yml
-            ("Check", base.union(["Template", "Web"])), // knows nothing about site.yml
+            ("Feeds", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml
+            ("Check", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml
             ("Build", belowCheck.union(["Check"])),
             ("Serve", belowCheck.union(["Check", "Build"])),
             ("Scaffold", belowCheck.union(["Check", "Build", "Serve"])),

@@ -31,7 +31,7 @@ import Testing
                   "url": "https://news.example/2",
                   "title": "Second",
                   "text": "Two\u{A0}words",
-                  "html": "&lt;p&gt;Two\u{A0}words&lt;/p&gt;",
+                  "html": "<p>Two\u{A0}words</p>",
                   "published": "2026-11-30T07:00:00Z",
                   "updated": null,
                   "author": null,

@@ -107,6 +107,6 @@ private extension PostText {
             let scalar = value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
             return (String(Character(scalar)), index + 1)
         }
-        return HTMLNamedEntities.character(named: name).map { ($0, index + 1) }
+        return HTMLCharacterReference.character(named: name).map { ($0, index + 1) }
     }
 }

@@ -193,7 +193,7 @@ private extension XMLTreeReader {
         if declaredEntities.contains(key) {
             content = ""
             add(Diagnostic(.warning, at: location, "the entity '&\(key);' is declared in the feed's DTD; feedsite does not expand entities, so it was left out"))
-        } else if let character = HTMLNamedEntities.character(named: key) {
+        } else if let character = HTMLCharacterReference.character(named: key) {
             content = character
             add(Diagnostic(.warning, at: location, "'&\(key);' is an HTML entity, not an XML one; read as '\(character.unicodeScalars.first.map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? "")'",
                            hint: "in XML write it as a character reference such as '&#160;', or wrap the HTML in CDATA"))

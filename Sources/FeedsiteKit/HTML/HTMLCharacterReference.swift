@@ -11,6 +11,14 @@ enum HTMLCharacterReference {
         return table
     }()
 
+    /// The text `&name;` stands for in HTML, or nil when `name` is not one of the standard's names.
+    static func character(named name: String) -> String? {
+        guard let codePoints = named[Array(name.utf8) + [UInt8(ascii: ";")]] else { return nil }
+        var text = ""
+        for codePoint in codePoints { if let scalar = Unicode.Scalar(codePoint) { text.unicodeScalars.append(scalar) } }
+        return text
+    }
+
     /// The longest name in the table.
     static let longestName = 32
 
