@@ -5,7 +5,7 @@ struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
     /// Files that are not rendered from templates: assets and sitemap.xml.
-    var files: [OutputFile]
+    var files: [SiteFile]
 
     /// Every path the build writes, pages first.
     var paths: [String] { pages.map(\.path) + files.map(\.path) }
@@ -14,7 +14,7 @@ struct BuildPlan: Sendable {
 extension BuildPlan {
     /// The plan for `site`: an index, a page per account, a 404 page when there is a template for
     /// it, the assets, and sitemap.xml when the site has a `base_url`.
-    init(_ site: LoadedSite, assets: [OutputFile]) {
+    init(_ site: LoadedSite, assets: [SiteFile]) {
         let config = site.config
         pages = [PlannedPage(kind: .index, path: "index.html")]
         pages.reserveCapacity(config.accounts.count + 2)
@@ -24,7 +24,7 @@ extension BuildPlan {
         if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
         files = assets
         if let baseURL = config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
+            files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
         }
     }
 }

@@ -3,5 +3,5 @@
 /// are in the sink).
 struct CheckedPages: Sendable {
     var results: [LinkChecker.PageResult] = []
-    var withFindings: [OutputFile] = []
+    var withFindings: [SiteFile] = []
 }

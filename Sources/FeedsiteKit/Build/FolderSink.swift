@@ -7,7 +7,7 @@ final class FolderSink: PageSink {
     let writer: OutputWriter
     /// The manifest as the build found it.
     let previous: BuildManifest
-    private let pending = Mutex<(files: [OutputFile], unchanged: [String: BuildManifest.Stamp])>(([], [:]))
+    private let pending = Mutex<(files: [SiteFile], unchanged: [String: BuildManifest.Stamp])>(([], [:]))
 
     /// A sink for the output folder `writer` writes, whose manifest is `previous`.
     init(writer: OutputWriter, previous: BuildManifest) {
@@ -15,7 +15,7 @@ final class FolderSink: PageSink {
         self.previous = previous
     }
 
-    func accept(_ file: OutputFile) throws(InputError) {
+    func accept(_ file: SiteFile) throws(InputError) {
         try writer.refuseLinkedFolder(above: file.path)
         if previous.files[file.path] != nil, let stamp = writer.unchangedStamp(of: file) {
             pending.withLock { $0.unchanged[file.path] = stamp }
@@ -24,7 +24,7 @@ final class FolderSink: PageSink {
         }
     }
 
-    func publish(_ files: [OutputFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
+    func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
         let pages = pending.withLock { $0 }
         return try writer.write(pages.files + files, unchanged: pages.unchanged, previous: previous, record: record)
     }

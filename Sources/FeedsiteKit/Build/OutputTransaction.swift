@@ -29,7 +29,7 @@ extension OutputTransaction {
     /// Writes every file of `files` that differs from what is on disk beside its target, on all
     /// cores. `previous` tells which paths the last build wrote (only those are compared; the others
     /// are new). On failure nothing is left behind but the folders made for new files, if empty.
-    init(folder: String, files: [OutputFile], previous: BuildManifest) throws(InputError) {
+    init(folder: String, files: [SiteFile], previous: BuildManifest) throws(InputError) {
         self.folder = folder
         let writer = OutputWriter(folder: folder)
         let outcome = Self.each(files.indices) { index throws(InputError) -> Outcome in
@@ -100,7 +100,7 @@ extension OutputTransaction {
 
 private extension OutputTransaction {
     /// Writes `file` under a temporary name beside its target (creating its folders).
-    static func stage(_ file: OutputFile, in folder: String) throws(InputError) -> Staged {
+    static func stage(_ file: SiteFile, in folder: String) throws(InputError) -> Staged {
         let target = folder + "/" + file.path
         let directory = OutputWriter.parent(of: target)
         let temporary = sibling(of: target, tag: "new")

@@ -37,7 +37,7 @@ struct OutputWriter {
 
     /// The stamp of the file `file` would be written to, when that file already holds exactly its
     /// bytes (then there is nothing to write); nil when it differs, is missing or cannot be read.
-    func unchangedStamp(of file: OutputFile) -> BuildManifest.Stamp? {
+    func unchangedStamp(of file: SiteFile) -> BuildManifest.Stamp? {
         let descriptor = open(folder + "/" + file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -53,7 +53,7 @@ struct OutputWriter {
     /// that were found identical on disk already (with their stamps): they count and stay in the
     /// manifest but are not touched. `previous` is the manifest as the build found it. `record` is kept
     /// in the manifest when the build had no warnings, so that an unchanged rebuild can be skipped.
-    func write(_ files: [OutputFile], unchanged: [String: BuildManifest.Stamp] = [:], previous: BuildManifest? = nil,
+    func write(_ files: [SiteFile], unchanged: [String: BuildManifest.Stamp] = [:], previous: BuildManifest? = nil,
                record: BuildManifest.Record?) throws(InputError) -> Counts {
         try Self.makeFolders(folder)
         let previous = previous ?? readManifest()

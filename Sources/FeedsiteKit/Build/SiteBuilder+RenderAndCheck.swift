@@ -20,8 +20,8 @@ extension SiteBuilder {
             for range in chunks {
                 for page in pages[range] {
                     let bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
-                    let file = OutputFile(path: page.path, bytes: bytes)
-                    var result = checker.inspect(LinkChecker.Page(path: file.path, bytes: file.bytes))
+                    let file = SiteFile(path: page.path, bytes: bytes)
+                    var result = checker.inspect(file)
                     checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
                     if !result.findings.isEmpty { checked.withFindings.append(file) }
                     checked.results.append(result)

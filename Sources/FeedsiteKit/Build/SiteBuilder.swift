@@ -123,13 +123,13 @@ private extension SiteBuilder {
     }
 
     /// `templates/assets/**`, to be copied to `assets/`.
-    func assets() throws -> [OutputFile] {
+    func assets() throws -> [SiteFile] {
         let folder = config.templatesFolder + "/assets"
         guard FileManager.default.fileExists(atPath: folder) else { return [] }
         return try FolderListing.files(under: folder).map { relative in
             let path = folder + "/" + relative
             try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, folderName: "the site folder", display: displayPath(path))
-            return OutputFile(path: "assets/" + relative, bytes: try FileInput.read(path, purpose: "an asset", limit: .max))
+            return SiteFile(path: "assets/" + relative, bytes: try FileInput.read(path, purpose: "an asset", limit: .max))
         }
     }
 }

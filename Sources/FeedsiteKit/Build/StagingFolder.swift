@@ -55,7 +55,7 @@ extension StagingFolder {
     }
 
     /// Writes one file (creating its folders); returns its stamp.
-    func write(_ file: OutputFile) throws(InputError) -> BuildManifest.Stamp {
+    func write(_ file: SiteFile) throws(InputError) -> BuildManifest.Stamp {
         // Pages are `<handle>/index.html`, each in a folder of its own: make it first instead of failing an open
         // (strace -c, Benchmarks/generate_site.py 1000, clean build: 6,682 -> 5,682 system calls).
         let parent = OutputWriter.parent(of: file.path)

@@ -20,21 +20,21 @@ final class StagingSink: PageSink {
         writer = OutputWriter(folder: output)
     }
 
-    func accept(_ file: OutputFile) throws(InputError) {
+    func accept(_ file: SiteFile) throws(InputError) {
         let stamp = try staging.write(file)
         stamps.withLock { $0[file.path] = stamp }
     }
 
-    func publish(_ files: [OutputFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
+    func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
         for file in files { try accept(file) }
         let manifest = BuildManifest(complete: true, record: record, files: stamps.withLock { $0 })
         if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count) }
         // Something appeared at the output path meanwhile: move the staged site into it file by file.
-        var staged: [OutputFile] = []
+        var staged: [SiteFile] = []
         staged.reserveCapacity(paths.count)
         for path in paths {
             do {
-                staged.append(OutputFile(path: path, bytes: try FileInput.read(staging.path + "/" + path, purpose: "a staged file", limit: .max)))
+                staged.append(SiteFile(path: path, bytes: try FileInput.read(staging.path + "/" + path, purpose: "a staged file", limit: .max)))
             } catch {
                 throw InputError("\(staging.path)/\(path): cannot be read back from the staging folder")
             }

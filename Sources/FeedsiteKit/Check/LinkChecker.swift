@@ -3,16 +3,7 @@ import Synchronization
 /// Checks HTML pages: every intent URL against the rules, every relative link against the files present.
 package struct LinkChecker: Sendable {
     /// A page to check: its path relative to the site folder and its bytes.
-    package struct Page: Sendable {
-        package var path: String
-        package var bytes: [UInt8]
-
-        /// Creates a page.
-        package init(path: String, bytes: [UInt8]) {
-            self.path = path
-            self.bytes = bytes
-        }
-    }
+    package typealias Page = SiteFile
 
     /// What one page holds: findings of its intent URLs, and its relative links (resolved later,
     /// once every file of the folder is known).

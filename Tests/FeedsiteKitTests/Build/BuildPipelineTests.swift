@@ -13,7 +13,7 @@ import Testing
         let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/feeds\naccounts:\n  - handle: Zed\n  - handle: amy\n"])
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let loaded = try LoadedSite(config: config, displayPath: { $0 })
-        let plan = BuildPlan(loaded, assets: [OutputFile(path: "assets/a.css", bytes: [])])
+        let plan = BuildPlan(loaded, assets: [SiteFile(path: "assets/a.css", bytes: [])])
         #expect(plan.pages == [PlannedPage(kind: .index, path: "index.html"), PlannedPage(kind: .account(0), path: "zed/index.html"),
                                PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .notFound, path: "404.html")])
         #expect(plan.files.map(\.path) == ["assets/a.css", "sitemap.xml"])
