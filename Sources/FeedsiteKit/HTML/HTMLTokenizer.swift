@@ -46,34 +46,15 @@ extension HTMLTokenizer {
             let atEnd = index >= count
             let c: UInt8 = atEnd ? 0 : input[index]
             switch state {
+            // Data, RCDATA, RAWTEXT and script data states: text up to the next `<`.
             case .data:
-                if atEnd { return finish() }
-                if c == UInt8(ascii: "<") {
-                    index += 1
-                    state = .tagOpen
-                } else if c == UInt8(ascii: "&"), Sink.wantsText {
-                    characterReferenceInText()
-                } else {
-                    scanText(stopAtAmpersand: Sink.wantsText, replaceNull: false)
-                }
+                if textStep(c, atEnd: atEnd, lessThanState: .tagOpen, decodesReferences: true, replacesNull: false) { return finish() }
             case .rcdata:
-                if atEnd { return finish() }
-                if c == UInt8(ascii: "<") {
-                    index += 1
-                    state = .rcdataLessThan
-                } else if c == UInt8(ascii: "&"), Sink.wantsText {
-                    characterReferenceInText()
-                } else {
-                    scanText(stopAtAmpersand: Sink.wantsText, replaceNull: true)
-                }
-            case .rawtext, .scriptData:
-                if atEnd { return finish() }
-                if c == UInt8(ascii: "<") {
-                    index += 1
-                    state = state == .rawtext ? .rawtextLessThan : .scriptDataLessThan
-                } else {
-                    scanText(stopAtAmpersand: false, replaceNull: true)
-                }
+                if textStep(c, atEnd: atEnd, lessThanState: .rcdataLessThan, decodesReferences: true, replacesNull: true) { return finish() }
+            case .rawtext:
+                if textStep(c, atEnd: atEnd, lessThanState: .rawtextLessThan, decodesReferences: false, replacesNull: true) { return finish() }
+            case .scriptData:
+                if textStep(c, atEnd: atEnd, lessThanState: .scriptDataLessThan, decodesReferences: false, replacesNull: true) { return finish() }
             case .plaintext:
                 if atEnd { return finish() }
                 scanText(stopAtAmpersand: false, replaceNull: true, stopAtLessThan: false)
@@ -132,16 +113,22 @@ extension HTMLTokenizer {
                     index = end
                 }
 
-            case .rcdataLessThan, .rawtextLessThan:
-                let back: HTMLTokenizerState = state == .rcdataLessThan ? .rcdata : .rawtext
-                if c == UInt8(ascii: "/"), !atEnd {
-                    index += 1
-                    temp.removeAll(keepingCapacity: true)
-                    state = back == .rcdata ? .rcdataEndTagOpen : .rawtextEndTagOpen
-                } else {
-                    emitText(UInt8(ascii: "<"))
-                    state = back
-                }
+            // RCDATA, RAWTEXT, script data, script data escaped and script data double escaped
+            // less-than sign states.
+            case .rcdataLessThan:
+                lessThanSignStep(c, atEnd: atEnd, textState: .rcdata, slashState: .rcdataEndTagOpen)
+            case .rawtextLessThan:
+                lessThanSignStep(c, atEnd: atEnd, textState: .rawtext, slashState: .rawtextEndTagOpen)
+            case .scriptDataLessThan:
+                lessThanSignStep(c, atEnd: atEnd, textState: .scriptData, slashState: .scriptDataEndTagOpen,
+                                 bangState: .scriptDataEscapeStart)
+            case .scriptDataEscapedLessThan:
+                lessThanSignStep(c, atEnd: atEnd, textState: .scriptDataEscaped, slashState: .scriptDataEscapedEndTagOpen,
+                                 letterState: .scriptDataDoubleEscapeStart)
+            case .scriptDataDoubleEscapedLessThan:
+                // The double escaped state has emitted the `<` already; here a `/` is emitted at once.
+                lessThanSignStep(c, atEnd: atEnd, textState: .scriptDataDoubleEscaped, slashState: .scriptDataDoubleEscapeEnd,
+                                 lessThanEmitted: true)
             case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
                 let (nameState, back) = endTagStates(for: state)
                 if !atEnd, c.isASCIIAlpha {
@@ -175,20 +162,6 @@ extension HTMLTokenizer {
                     state = back
                 }
 
-            case .scriptDataLessThan:
-                if c == UInt8(ascii: "/"), !atEnd {
-                    index += 1
-                    temp.removeAll(keepingCapacity: true)
-                    state = .scriptDataEndTagOpen
-                } else if c == UInt8(ascii: "!"), !atEnd {
-                    index += 1
-                    emitText(UInt8(ascii: "<"))
-                    emitText(UInt8(ascii: "!"))
-                    state = .scriptDataEscapeStart
-                } else {
-                    emitText(UInt8(ascii: "<"))
-                    state = .scriptData
-                }
             case .scriptDataEscapeStart, .scriptDataEscapeStartDash:
                 if c == UInt8(ascii: "-"), !atEnd {
                     index += 1
@@ -197,38 +170,11 @@ extension HTMLTokenizer {
                 } else {
                     state = .scriptData
                 }
+            // Script data escaped, escaped dash and escaped dash dash states.
             case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash:
                 if atEnd { return finish() }
-                index += 1
-                switch c {
-                case UInt8(ascii: "-"):
-                    emitText(c)
-                    state = state == .scriptDataEscaped ? .scriptDataEscapedDash : .scriptDataEscapedDashDash
-                case UInt8(ascii: "<"):
-                    state = .scriptDataEscapedLessThan
-                case UInt8(ascii: ">") where state == .scriptDataEscapedDashDash:
-                    emitText(c)
-                    state = .scriptData
-                case 0:
-                    emitReplacement()
-                    state = .scriptDataEscaped
-                default:
-                    emitText(c)
-                    state = .scriptDataEscaped
-                }
-            case .scriptDataEscapedLessThan:
-                if c == UInt8(ascii: "/"), !atEnd {
-                    index += 1
-                    temp.removeAll(keepingCapacity: true)
-                    state = .scriptDataEscapedEndTagOpen
-                } else if !atEnd, c.isASCIIAlpha {
-                    temp.removeAll(keepingCapacity: true)
-                    emitText(UInt8(ascii: "<"))
-                    state = .scriptDataDoubleEscapeStart
-                } else {
-                    emitText(UInt8(ascii: "<"))
-                    state = .scriptDataEscaped
-                }
+                escapedScriptStep(c, escaped: .scriptDataEscaped, dash: .scriptDataEscapedDash,
+                                  dashDash: .scriptDataEscapedDashDash, lessThan: .scriptDataEscapedLessThan, emitsLessThan: false)
             case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
                 let starting = state == .scriptDataDoubleEscapeStart
                 if !atEnd, (Self.isSpace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">")) {
@@ -243,35 +189,11 @@ extension HTMLTokenizer {
                 } else {
                     state = starting ? .scriptDataEscaped : .scriptDataDoubleEscaped
                 }
+            // Script data double escaped, double escaped dash and double escaped dash dash states.
             case .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
                 if atEnd { return finish() }
-                index += 1
-                switch c {
-                case UInt8(ascii: "-"):
-                    emitText(c)
-                    state = state == .scriptDataDoubleEscaped ? .scriptDataDoubleEscapedDash : .scriptDataDoubleEscapedDashDash
-                case UInt8(ascii: "<"):
-                    emitText(c)
-                    state = .scriptDataDoubleEscapedLessThan
-                case UInt8(ascii: ">") where state == .scriptDataDoubleEscapedDashDash:
-                    emitText(c)
-                    state = .scriptData
-                case 0:
-                    emitReplacement()
-                    state = .scriptDataDoubleEscaped
-                default:
-                    emitText(c)
-                    state = .scriptDataDoubleEscaped
-                }
-            case .scriptDataDoubleEscapedLessThan:
-                if c == UInt8(ascii: "/"), !atEnd {
-                    index += 1
-                    temp.removeAll(keepingCapacity: true)
-                    emitText(c)
-                    state = .scriptDataDoubleEscapeEnd
-                } else {
-                    state = .scriptDataDoubleEscaped
-                }
+                escapedScriptStep(c, escaped: .scriptDataDoubleEscaped, dash: .scriptDataDoubleEscapedDash,
+                                  dashDash: .scriptDataDoubleEscapedDashDash, lessThan: .scriptDataDoubleEscapedLessThan, emitsLessThan: true)
 
             case .beforeAttributeName:
                 if !atEnd, Self.isSpace(c) {
@@ -301,18 +223,14 @@ extension HTMLTokenizer {
                 if atEnd { return finish() }
                 switch c {
                 case 0x09, 0x0A, 0x0C, 0x0D, 0x20: index += 1
-                case UInt8(ascii: "/"):
-                    index += 1
-                    state = .selfClosingStartTag
                 case UInt8(ascii: "="):
                     index += 1
                     state = .beforeAttributeValue
-                case UInt8(ascii: ">"):
-                    index += 1
-                    emitTag()
                 default:
-                    startAttribute()
-                    state = .attributeName
+                    if !endOfAttributes(c) {
+                        startAttribute()
+                        state = .attributeName
+                    }
                 }
             case .beforeAttributeValue:
                 if !atEnd, Self.isSpace(c) {
@@ -357,17 +275,9 @@ extension HTMLTokenizer {
                 }
             case .afterAttributeValueQuoted:
                 if atEnd { return finish() }
-                switch c {
-                case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
-                    index += 1
-                    state = .beforeAttributeName
-                case UInt8(ascii: "/"):
-                    index += 1
-                    state = .selfClosingStartTag
-                case UInt8(ascii: ">"):
-                    index += 1
-                    emitTag()
-                default:
+                if !endOfAttributes(c) {
+                    // A space is consumed; anything else is reconsumed in the before attribute name state.
+                    if Self.isSpace(c) { index += 1 }
                     state = .beforeAttributeName
                 }
             case .selfClosingStartTag:
@@ -380,18 +290,14 @@ extension HTMLTokenizer {
                     state = .beforeAttributeName
                 }
 
-            case .bogusComment:
+            // In the bogus comment, comment start dash, comment, comment end dash, comment end and
+            // comment end bang states the end of the input emits the comment.
+            case .bogusComment, .commentStartDash, .comment, .commentEndDash, .commentEnd, .commentEndBang:
                 if atEnd {
                     emitComment()
                     return finish()
                 }
-                index += 1
-                if c == UInt8(ascii: ">") {
-                    emitComment()
-                    state = .data
-                } else if Sink.wantsComments {
-                    if c == 0 { commentData.append(contentsOf: Self.replacement) } else { commentData.append(c) }
-                }
+                commentStep(c)
             case .markupDeclarationOpen:
                 commentData.removeAll(keepingCapacity: true)
                 if matches("--", caseInsensitive: false) {
@@ -418,32 +324,9 @@ extension HTMLTokenizer {
                 } else if c == UInt8(ascii: ">"), !atEnd {
                     index += 1
                     emitComment()
-                    state = .data
                 } else {
                     state = .comment
                 }
-            case .commentStartDash:
-                if atEnd {
-                    emitComment()
-                    return finish()
-                }
-                if c == UInt8(ascii: "-") {
-                    index += 1
-                    state = .commentEnd
-                } else if c == UInt8(ascii: ">") {
-                    index += 1
-                    emitComment()
-                    state = .data
-                } else {
-                    appendComment(UInt8(ascii: "-"))
-                    state = .comment
-                }
-            case .comment:
-                if atEnd {
-                    emitComment()
-                    return finish()
-                }
-                scanComment()
             case .commentLessThan:
                 if c == UInt8(ascii: "!"), !atEnd {
                     index += 1
@@ -456,71 +339,11 @@ extension HTMLTokenizer {
                     state = .comment
                 }
             case .commentLessThanBang:
-                if c == UInt8(ascii: "-"), !atEnd {
-                    index += 1
-                    state = .commentLessThanBangDash
-                } else {
-                    state = .comment
-                }
+                consume(UInt8(ascii: "-"), c, atEnd: atEnd, to: .commentLessThanBangDash, orReconsumeIn: .comment)
             case .commentLessThanBangDash:
-                if c == UInt8(ascii: "-"), !atEnd {
-                    index += 1
-                    state = .commentLessThanBangDashDash
-                } else {
-                    state = .commentEndDash
-                }
+                consume(UInt8(ascii: "-"), c, atEnd: atEnd, to: .commentLessThanBangDashDash, orReconsumeIn: .commentEndDash)
             case .commentLessThanBangDashDash:
                 state = .commentEnd
-            case .commentEndDash:
-                if atEnd {
-                    emitComment()
-                    return finish()
-                }
-                if c == UInt8(ascii: "-") {
-                    index += 1
-                    state = .commentEnd
-                } else {
-                    appendComment(UInt8(ascii: "-"))
-                    state = .comment
-                }
-            case .commentEnd:
-                if atEnd {
-                    emitComment()
-                    return finish()
-                }
-                switch c {
-                case UInt8(ascii: ">"):
-                    index += 1
-                    emitComment()
-                    state = .data
-                case UInt8(ascii: "!"):
-                    index += 1
-                    state = .commentEndBang
-                case UInt8(ascii: "-"):
-                    index += 1
-                    appendComment(c)
-                default:
-                    appendComment(UInt8(ascii: "-"))
-                    appendComment(UInt8(ascii: "-"))
-                    state = .comment
-                }
-            case .commentEndBang:
-                if atEnd {
-                    emitComment()
-                    return finish()
-                }
-                if c == UInt8(ascii: "-") {
-                    index += 1
-                    for byte in "--!".utf8 { appendComment(byte) }
-                    state = .commentEndDash
-                } else if c == UInt8(ascii: ">") {
-                    index += 1
-                    emitComment()
-                    state = .data
-                } else {
-                    for byte in "--!".utf8 { appendComment(byte) }
-                    state = .comment
-                }
 
             case .doctype, .beforeDoctypeName, .doctypeName, .afterDoctypeName, .afterDoctypePublicKeyword,
                  .beforeDoctypePublicID, .doctypePublicIDDoubleQuoted, .doctypePublicIDSingleQuoted, .afterDoctypePublicID,
@@ -847,6 +670,64 @@ private extension HTMLTokenizer {
         flushText()
         if Sink.wantsComments { sink.comment(commentData) }
         commentData.removeAll(keepingCapacity: true)
+        state = .data
+    }
+
+    /// One step of the bogus comment, comment start dash, comment, comment end dash, comment end or
+    /// comment end bang state, before the end of the input.
+    mutating func commentStep(_ c: UInt8) {
+        switch state {
+        case .comment:
+            scanComment()
+        case .bogusComment:
+            index += 1
+            if c == UInt8(ascii: ">") {
+                emitComment()
+            } else if Sink.wantsComments {
+                if c == 0 { commentData.append(contentsOf: Self.replacement) } else { commentData.append(c) }
+            }
+        case .commentStartDash, .commentEndDash:
+            // They differ only in that `>` ends a comment right after its start.
+            if c == UInt8(ascii: "-") {
+                index += 1
+                state = .commentEnd
+            } else if c == UInt8(ascii: ">"), state == .commentStartDash {
+                index += 1
+                emitComment()
+            } else {
+                appendComment(UInt8(ascii: "-"))
+                state = .comment
+            }
+        case .commentEnd:
+            switch c {
+            case UInt8(ascii: ">"):
+                index += 1
+                emitComment()
+            case UInt8(ascii: "!"):
+                index += 1
+                state = .commentEndBang
+            case UInt8(ascii: "-"):
+                index += 1
+                appendComment(c)
+            default:
+                appendComment(UInt8(ascii: "-"))
+                appendComment(UInt8(ascii: "-"))
+                state = .comment
+            }
+        default: // comment end bang
+            if c == UInt8(ascii: ">") {
+                index += 1
+                emitComment()
+                return
+            }
+            for byte in "--!".utf8 { appendComment(byte) }
+            if c == UInt8(ascii: "-") {
+                index += 1
+                state = .commentEndDash
+            } else {
+                state = .comment
+            }
+        }
     }
 
     /// Consumes comment text up to the next `<` or `-`.
@@ -873,6 +754,104 @@ private extension HTMLTokenizer {
         }
     }
 
+    // MARK: mirrored states
+
+    /// One step of the data, RCDATA, RAWTEXT or script data state; returns true when the input has ended.
+    @inline(__always)
+    mutating func textStep(_ c: UInt8, atEnd: Bool, lessThanState: HTMLTokenizerState, decodesReferences: Bool,
+                           replacesNull: Bool) -> Bool {
+        if atEnd { return true }
+        if c == UInt8(ascii: "<") {
+            index += 1
+            state = lessThanState
+        } else if decodesReferences, c == UInt8(ascii: "&"), Sink.wantsText {
+            characterReferenceInText()
+        } else {
+            scanText(stopAtAmpersand: decodesReferences && Sink.wantsText, replaceNull: replacesNull)
+        }
+        return false
+    }
+
+    /// One step of a less-than sign state: `/` goes to `slashState` (an end tag open state, or the
+    /// script data double escape end state); in script data `!` may start an escape and in escaped
+    /// script data a letter a double escape; anything else is text again.
+    @inline(__always)
+    mutating func lessThanSignStep(_ c: UInt8, atEnd: Bool, textState: HTMLTokenizerState, slashState: HTMLTokenizerState,
+                                   bangState: HTMLTokenizerState? = nil, letterState: HTMLTokenizerState? = nil,
+                                   lessThanEmitted: Bool = false) {
+        if c == UInt8(ascii: "/"), !atEnd {
+            index += 1
+            temp.removeAll(keepingCapacity: true)
+            if lessThanEmitted { emitText(c) }
+            state = slashState
+        } else if let bangState, c == UInt8(ascii: "!"), !atEnd {
+            index += 1
+            emitText(UInt8(ascii: "<"))
+            emitText(c)
+            state = bangState
+        } else if let letterState, !atEnd, c.isASCIIAlpha {
+            temp.removeAll(keepingCapacity: true)
+            emitText(UInt8(ascii: "<"))
+            state = letterState
+        } else {
+            if !lessThanEmitted { emitText(UInt8(ascii: "<")) }
+            state = textState
+        }
+    }
+
+    /// One step of the script data escaped states or, with the double escaped states passed, of the
+    /// double escaped ones (which emit a `<` as they leave for their less-than sign state).
+    @inline(__always)
+    mutating func escapedScriptStep(_ c: UInt8, escaped: HTMLTokenizerState, dash: HTMLTokenizerState,
+                                    dashDash: HTMLTokenizerState, lessThan: HTMLTokenizerState, emitsLessThan: Bool) {
+        index += 1
+        switch c {
+        case UInt8(ascii: "-"):
+            emitText(c)
+            state = state == escaped ? dash : dashDash
+        case UInt8(ascii: "<"):
+            if emitsLessThan { emitText(c) }
+            state = lessThan
+        case UInt8(ascii: ">") where state == dashDash:
+            emitText(c)
+            state = .scriptData
+        case 0:
+            emitReplacement()
+            state = escaped
+        default:
+            emitText(c)
+            state = escaped
+        }
+    }
+
+    /// In the after attribute name and after attribute value (quoted) states: `/` goes to the
+    /// self-closing start tag state and `>` emits the tag; returns false for any other byte.
+    @inline(__always)
+    mutating func endOfAttributes(_ c: UInt8) -> Bool {
+        if c == UInt8(ascii: "/") {
+            index += 1
+            state = .selfClosingStartTag
+            return true
+        }
+        if c == UInt8(ascii: ">") {
+            index += 1
+            emitTag()
+            return true
+        }
+        return false
+    }
+
+    /// Consumes `byte` and goes to `next` when `c` is it; otherwise reconsumes `c` in `otherwise`.
+    @inline(__always)
+    mutating func consume(_ byte: UInt8, _ c: UInt8, atEnd: Bool, to next: HTMLTokenizerState,
+                          orReconsumeIn otherwise: HTMLTokenizerState) {
+        if c == byte, !atEnd {
+            index += 1
+            state = next
+        } else {
+            state = otherwise
+        }
+    }
 }
 
 extension HTMLTokenizer {
