@@ -54,29 +54,6 @@ extension HTMLTokenizer {
                 doctypeForceQuirks = true
                 state = .bogusDoctype
             }
-        case .afterDoctypePublicKeyword, .beforeDoctypePublicID, .afterDoctypeSystemKeyword, .beforeDoctypeSystemID:
-            let isPublic = state == .afterDoctypePublicKeyword || state == .beforeDoctypePublicID
-            let afterKeyword = state == .afterDoctypePublicKeyword || state == .afterDoctypeSystemKeyword
-            if space {
-                advance()
-                if afterKeyword { state = isPublic ? .beforeDoctypePublicID : .beforeDoctypeSystemID }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                advance()
-                if isPublic {
-                    doctypePublicID = []
-                    state = c == UInt8(ascii: "\"") ? .doctypePublicIDDoubleQuoted : .doctypePublicIDSingleQuoted
-                } else {
-                    doctypeSystemID = []
-                    state = c == UInt8(ascii: "\"") ? .doctypeSystemIDDoubleQuoted : .doctypeSystemIDSingleQuoted
-                }
-            } else if c == UInt8(ascii: ">") {
-                advance()
-                doctypeForceQuirks = true
-                emitDoctype()
-            } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
-            }
         case .doctypePublicIDDoubleQuoted, .doctypePublicIDSingleQuoted, .doctypeSystemIDDoubleQuoted, .doctypeSystemIDSingleQuoted:
             advance()
             let isPublic = state == .doctypePublicIDDoubleQuoted || state == .doctypePublicIDSingleQuoted
@@ -91,34 +68,50 @@ extension HTMLTokenizer {
                 let bytes = c == 0 ? replacement : [c]
                 if isPublic { doctypePublicID?.append(contentsOf: bytes) } else { doctypeSystemID?.append(contentsOf: bytes) }
             }
-        case .afterDoctypePublicID, .betweenDoctypePublicAndSystemIDs:
-            if space {
-                advance()
-                state = .betweenDoctypePublicAndSystemIDs
-            } else if c == UInt8(ascii: ">") {
-                advance()
-                emitDoctype()
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                advance()
-                doctypeSystemID = []
-                state = c == UInt8(ascii: "\"") ? .doctypeSystemIDDoubleQuoted : .doctypeSystemIDSingleQuoted
-            } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
-            }
-        case .afterDoctypeSystemID:
-            if space {
-                advance()
-            } else if c == UInt8(ascii: ">") {
-                advance()
-                emitDoctype()
-            } else {
-                state = .bogusDoctype
-            }
-        default: // bogus DOCTYPE
+        case .bogusDoctype:
             advance()
             if c == UInt8(ascii: ">") { emitDoctype() }
+        // After DOCTYPE public keyword, before DOCTYPE public identifier, after DOCTYPE system keyword,
+        // before DOCTYPE system identifier, after DOCTYPE public identifier, between DOCTYPE public and
+        // system identifiers and after DOCTYPE system identifier states.
+        default:
+            identifierGapStep(c, space: space)
         }
         return false
+    }
+
+    /// One step of a state before, between or after the DOCTYPE's identifiers: whitespace is skipped,
+    /// `>` emits the DOCTYPE (quirky where an identifier is still missing), a quote opens the next
+    /// identifier and anything else makes a bogus DOCTYPE.
+    mutating func identifierGapStep(_ c: UInt8, space: Bool) {
+        let opensPublicID = state == .afterDoctypePublicKeyword || state == .beforeDoctypePublicID
+        let missesID = opensPublicID || state == .afterDoctypeSystemKeyword || state == .beforeDoctypeSystemID
+        if space {
+            advance()
+            switch state {
+            case .afterDoctypePublicKeyword: state = .beforeDoctypePublicID
+            case .afterDoctypeSystemKeyword: state = .beforeDoctypeSystemID
+            case .afterDoctypePublicID: state = .betweenDoctypePublicAndSystemIDs
+            default: break
+            }
+        } else if c == UInt8(ascii: ">") {
+            advance()
+            if missesID { doctypeForceQuirks = true }
+            emitDoctype()
+        } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'"), state != .afterDoctypeSystemID {
+            advance()
+            let doubleQuoted = c == UInt8(ascii: "\"")
+            if opensPublicID {
+                doctypePublicID = []
+                state = doubleQuoted ? .doctypePublicIDDoubleQuoted : .doctypePublicIDSingleQuoted
+            } else {
+                doctypeSystemID = []
+                state = doubleQuoted ? .doctypeSystemIDDoubleQuoted : .doctypeSystemIDSingleQuoted
+            }
+        } else {
+            // After the system identifier, stray characters do not force quirks mode.
+            if state != .afterDoctypeSystemID { doctypeForceQuirks = true }
+            state = .bogusDoctype
+        }
     }
 }
