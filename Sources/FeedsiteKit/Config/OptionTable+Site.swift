@@ -10,6 +10,8 @@ extension OptionTable {
         ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),
         ConfigOption("templates", .folder, default: .value(.string("templates")), "Where the templates are."),
         ConfigOption("output", .folder, default: .value(.string("output")), "Where the site is written."),
+        ConfigOption("snapshots", .folder, default: .value(.string("snapshots")),
+                     "Where `feedsite fetch` keeps each account's posts (`<handle in lower case>.json`); builds read them."),
         ConfigOption("intent_host", .choice(IntentHost.allCases.map(\.rawValue)), default: .value(.string(IntentHost.twitter.rawValue)),
                      "Compose links go to `https://twitter.com/intent/tweet` or `https://x.com/intent/post`."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), context: [.same(.map)], "Free-form values for templates (`site.params`)."),
