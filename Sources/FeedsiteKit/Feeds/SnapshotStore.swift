@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The snapshots folder: one `<slug>.json` per account, read by builds and written by `feedsite fetch`.
+/// Every write is atomic (a temporary file, fsync, rename, fsync of the folder): a reader, or a fetch
+/// killed at any moment, sees each snapshot either as it was or as it is now.
+package struct SnapshotStore: Sendable {
+    /// The most bytes a snapshot may have (200 posts of generous size).
+    package static let maximumBytes = 64 << 20
+
+    /// The folder (absolute).
+    package let folder: String
+    /// How paths are shown in messages (relative to the working folder when possible).
+    package let displayPath: @Sendable (String) -> String
+
+    /// The store in `folder`.
+    package init(folder: String, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.folder = folder
+        self.displayPath = displayPath
+    }
+}
+
+extension SnapshotStore {
+    /// The file of the account whose page folder is `slug`.
+    package func path(of slug: String) -> String {
+        folder + "/" + slug + ".json"
+    }
+
+    /// The account's snapshot; nil when there is none yet. Throws `DiagnosticError` at the file's
+    /// `line:col` when it is not a snapshot, `InputError` when it cannot be read.
+    package func read(_ slug: String) throws -> Snapshot? {
+        let path = path(of: slug)
+        guard access(path, F_OK) == 0 else { return nil }
+        let bytes = try FileInput.read(path, purpose: "a snapshot", limit: Self.maximumBytes)
+        var decoder = SnapshotDecoder(bytes, file: displayPath(path))
+        guard let snapshot = decoder.decode() else { throw DiagnosticError(decoder.diagnostics) }
+        return snapshot
+    }
+
+    /// Replaces the account's snapshot with `snapshot`, atomically and durably.
+    package func write(_ snapshot: Snapshot, slug: String) throws(InputError) {
+        let path = path(of: slug)
+        // A dot file with the process id: builds read only `*.json`, and two writers never share it.
+        let temporary = folder + "/." + slug + ".json.\(getpid()).tmp"
+        do throws(SystemError) {
+            try Self.createFolder(folder)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw SystemError(errno) }
+            do throws(SystemError) {
+                try DescriptorWriter.write(snapshot.json, to: descriptor)
+                guard fsync(descriptor) == 0 else { throw SystemError(errno) }
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            guard close(descriptor) == 0 else { throw SystemError(errno) }
+            guard rename(temporary, path) == 0 else { throw SystemError(errno) }
+            Self.syncFolder(folder)
+        } catch {
+            unlink(temporary)
+            throw InputError("\(displayPath(path)): cannot write the snapshot: \(error.message)",
+                             hint: "check that the snapshots folder is writable and the disk has space")
+        }
+    }
+
+    /// Creates `folder` and its parents when missing.
+    static func createFolder(_ folder: String) throws(SystemError) {
+        var status = stat()
+        if stat(folder, &status) == 0 { return }
+        let parent = folder.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty { try createFolder(parent) }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw SystemError(errno) }
+    }
+
+    /// Makes the rename itself durable.
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
