@@ -38,6 +38,13 @@ extension SnapshotStore {
         return snapshot
     }
 
+    /// The names of the snapshot files in the folder (`*.json`, not the temporary dot files), sorted;
+    /// none when the folder does not exist.
+    package var files: [String] {
+        guard let entries = try? FolderListing.entries(of: folder) else { return [] }
+        return entries.filter { !$0.isFolder && $0.name.hasSuffix(".json") && !$0.name.hasPrefix(".") }.map(\.name).sorted()
+    }
+
     /// Replaces the account's snapshot with `snapshot`, atomically and durably.
     package func write(_ snapshot: Snapshot, slug: String) throws(InputError) {
         let path = path(of: slug)
