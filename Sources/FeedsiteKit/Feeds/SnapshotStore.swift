@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,28 +49,71 @@ extension SnapshotStore {
 
     /// Replaces the account's snapshot with `snapshot`, atomically and durably.
     package func write(_ snapshot: Snapshot, slug: String) throws(InputError) {
-        let path = path(of: slug)
-        // A dot file with the process id: builds read only `*.json`, and two writers never share it.
-        let temporary = folder + "/." + slug + ".json.\(getpid()).tmp"
+        try stage(snapshot, slug: slug)
+        try commit([slug])
+    }
+
+    /// Writes `snapshot` to the account's temporary file, to be put in place by `commit`. Until
+    /// then the old snapshot stays as it is.
+    package func stage(_ snapshot: Snapshot, slug: String) throws(InputError) {
+        let temporary = temporaryPath(of: slug)
         do throws(SystemError) {
             try Self.createFolder(folder)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw SystemError(errno) }
-            do throws(SystemError) {
-                try DescriptorWriter.write(snapshot.json, to: descriptor)
-                guard fsync(descriptor) == 0 else { throw SystemError(errno) }
-            } catch {
-                close(descriptor)
-                throw error
-            }
-            guard close(descriptor) == 0 else { throw SystemError(errno) }
-            guard rename(temporary, path) == 0 else { throw SystemError(errno) }
-            Self.syncFolder(folder)
+            defer { close(descriptor) }
+            try DescriptorWriter.write(snapshot.json, to: descriptor)
         } catch {
             unlink(temporary)
-            throw InputError("\(displayPath(path)): cannot write the snapshot: \(error.message)",
-                             hint: "check that the snapshots folder is writable and the disk has space")
+            throw cannotWrite(slug, error)
         }
+    }
+
+    /// Puts the staged snapshots of `slugs` in place: each temporary file made durable (fsync, all
+    /// at once: the file system commits them together), then renamed over the old snapshot, then
+    /// the folder made durable. Killed at any moment, each snapshot is the old one or the new.
+    package func commit(_ slugs: [String]) throws(InputError) {
+        guard !slugs.isEmpty else { return }
+        let failures = Mutex<[(String, SystemError)]>([])
+        // Blocking I/O, not computation: more threads than cores (ParallelLoop's one per core) let
+        // the file system gather the fsyncs into few journal commits.
+        DispatchQueue.concurrentPerform(iterations: slugs.count) { index in
+            let descriptor = open(temporaryPath(of: slugs[index]), O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 || fsync(descriptor) != 0 {
+                let error = SystemError(errno)
+                failures.withLock { $0.append((slugs[index], error)) }
+            }
+            if descriptor >= 0 { close(descriptor) }
+        }
+        if let (slug, error) = failures.withLock({ $0.first }) {
+            for slug in slugs { unlink(temporaryPath(of: slug)) }
+            throw cannotWrite(slug, error)
+        }
+        for slug in slugs where rename(temporaryPath(of: slug), path(of: slug)) != 0 {
+            let error = SystemError(errno)
+            for slug in slugs { unlink(temporaryPath(of: slug)) }
+            throw cannotWrite(slug, error)
+        }
+        Self.syncFolder(folder)
+    }
+
+    /// Removes the temporary files of writers that were killed before their rename. Only call it
+    /// while holding the fetch lock: then no other writer is at work.
+    package func removeLeftovers() {
+        guard let entries = try? FolderListing.entries(of: folder) else { return }
+        for entry in entries where !entry.isFolder && entry.name.hasPrefix(".") && entry.name.hasSuffix(".tmp") {
+            unlink(folder + "/" + entry.name)
+        }
+    }
+
+    /// A dot file with the process id: builds read only `*.json`, and two writers never share it.
+    func temporaryPath(of slug: String) -> String {
+        folder + "/." + slug + ".json.\(getpid()).tmp"
+    }
+
+    func cannotWrite(_ slug: String, _ error: SystemError) -> InputError {
+        InputError("\(displayPath(path(of: slug))): cannot write the snapshot: \(error.message)",
+                   hint: "check that the snapshots folder is writable and the disk has space")
     }
 
     /// Creates `folder` and its parents when missing.

@@ -28,14 +28,23 @@ extension FeedFetcher {
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
         let lock = try FetchLock(folder: store.folder, display: displayPath(store.folder))
         defer { withExtendedLifetime(lock) {} }
+        store.removeLeftovers()
         let feeds = try accounts.map { account in
             FeedUpdate(account: account, source: account.feedSource(siteFolder: config.siteFolder)!,
                        shownSource: URLParts.redacted(account.feed ?? ""), previous: try store.read(account.slug))
         }
         var summary = FetchSummary()
         var done = 0
+        var staged: [String] = []
         func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) throws(InputError) {
-            if let snapshot = result.snapshot { try store.write(snapshot, slug: feed.account.slug) }
+            if let snapshot = result.snapshot {
+                try store.stage(snapshot, slug: feed.account.slug)
+                staged.append(feed.account.slug)
+                if staged.count >= Self.commitBatch {
+                    try store.commit(staged)
+                    staged = []
+                }
+            }
             switch result.outcome {
             case .updated: summary.updated += 1
             case .unchanged: summary.unchanged += 1
@@ -66,12 +75,16 @@ extension FeedFetcher {
             }
         }
         if let writeError { throw writeError }
+        try store.commit(staged)
         summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         return summary
     }
 }
 
 private extension FeedFetcher {
+    /// How many new snapshots are put in place together (see `SnapshotStore.commit`).
+    static let commitBatch = 100
+
     /// The accounts to fetch: those `only` names (each must exist and have a feed), or every account with a feed.
     func selectedAccounts() throws(InputError) -> [Account] {
         let withFeed = config.accounts.filter { $0.feed != nil }
