@@ -12,6 +12,8 @@ extension OptionTable {
         ConfigOption("output", .folder, default: .value(.string("output")), "Where the site is written."),
         ConfigOption("snapshots", .folder, default: .value(.string("snapshots")),
                      "Where `feedsite fetch` keeps each account's posts (`<handle in lower case>.json`); builds read them."),
+        ConfigOption("feed_size_limit", .integer(1...1000, what: "an integer from 1 to 1000 (megabytes)"), default: .value(.int(10)),
+                     "The most megabytes `feedsite fetch` reads of one feed, counted after decompression."),
         ConfigOption("intent_host", .choice(IntentHost.allCases.map(\.rawValue)), default: .value(.string(IntentHost.twitter.rawValue)),
                      "Compose links go to `https://twitter.com/intent/tweet` or `https://x.com/intent/post`."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), context: [.same(.map)], "Free-form values for templates (`site.params`)."),

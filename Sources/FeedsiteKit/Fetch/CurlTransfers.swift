@@ -112,7 +112,7 @@ private extension CurlTransfers {
     /// Turns a finished attempt into a response, or schedules the next attempt (a redirect, a retry).
     func finish(_ transfer: Transfer, easy: UnsafeMutableRawPointer, code: CURLcode) -> Next {
         if transfer.tooLarge {
-            return .response(.failed("larger than the limit of \(Self.size(limits.maximumBytes)) (after decompression)"))
+            return .response(.failed("larger than the limit of \(FetchLimits.size(limits.maximumBytes)) (after decompression)"))
         }
         guard code == CURLE_OK else {
             if code == CURLE_OPERATION_TIMEDOUT { return .response(.failed("no complete answer within \(Self.seconds(limits.timeout)) s (--timeout)")) }
@@ -174,11 +174,6 @@ private extension CurlTransfers {
         guard let range = message.range(of: " after "), let end = message[range.upperBound...].range(of: " ms") else { return message }
         guard message[range.upperBound..<end.lowerBound].allSatisfy(\.isNumber) else { return message }
         return String(message[..<range.lowerBound] + message[end.upperBound...])
-    }
-
-    /// `10000000` as `10 MB`, other sizes in bytes.
-    static func size(_ bytes: Int) -> String {
-        bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
 
     static func seconds(_ value: Double) -> String {

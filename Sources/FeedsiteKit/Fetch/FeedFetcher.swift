@@ -15,6 +15,7 @@ package struct FeedFetcher: Sendable {
     package init(config: SiteConfig) {
         self.config = config
         limits.userAgent = FetchLimits.userAgent(baseURL: config.baseURL)
+        limits.maximumBytes = config.feedSizeLimit
     }
 }
 
@@ -59,7 +60,7 @@ extension FeedFetcher {
         var requested: [FeedUpdate] = []
         for feed in feeds {
             switch feed.source {
-            case .file(let path): try finish(feed, feed.fromFile(path))
+            case .file(let path): try finish(feed, feed.fromFile(path, limit: limits.maximumBytes))
             case .url(let url):
                 requests.append(feed.request(url: url))
                 requested.append(feed)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One account's feed during a fetch: what the last snapshot holds, and the snapshot a result makes.
 struct FeedUpdate {
     let account: Account
@@ -42,9 +46,13 @@ extension FeedUpdate {
     }
 
     /// The result of reading a feed from a file.
-    func fromFile(_ path: String) -> Result {
+    func fromFile(_ path: String, limit: Int) -> Result {
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > limit {
+            return failed("larger than the limit of \(FetchLimits.size(limit))")
+        }
         do {
-            return read(try FileInput.read(path, purpose: "a feed", limit: FetchLimits().maximumBytes), from: path, contentType: nil,
+            return read(try FileInput.read(path, purpose: "a feed", limit: limit), from: path, contentType: nil,
                         etag: nil, lastModified: nil)
         } catch {
             return failed(error.message)

@@ -25,3 +25,10 @@ extension FetchLimits {
         "\(Generator.name)/\(Generator.version)" + (baseURL.map { " (+\($0))" } ?? "")
     }
 }
+
+extension FetchLimits {
+    /// `10000000` as `10 MB`, other sizes in bytes.
+    static func size(_ bytes: Int) -> String {
+        bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
+    }
+}

@@ -113,6 +113,18 @@ import Testing
         #expect(site.read("snapshots/jack.json")?.contains("secret") == false)
     }
 
+    @Test("feed_size_limit sets the size limit, for feeds over HTTP and from files")
+    func sizeLimit() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try Self.site([("jack", server.url("/bomb")), ("bob", "feeds/bob.xml")], extra: "feed_size_limit: 1\n",
+                                 files: ["feeds/bob.xml": String(repeating: " ", count: 1_500_000) + FeedFixtures.rss(["1"])])
+        var failures: [String: String] = [:]
+        #expect(try Self.fetch(site) { if case .failed(let handle, _, let reason) = $0 { failures[handle] = reason } }.failed == 2)
+        #expect(failures["jack"] == "larger than the limit of 1 MB (after decompression)")
+        #expect(failures["bob"] == "larger than the limit of 1 MB")
+    }
+
     @Test("--only fetches the named accounts; an unknown handle is an error with a suggestion")
     func only() throws {
         let site = try Self.site([("jack", "feeds/jack.xml"), ("bob", "feeds/bob.xml")],
