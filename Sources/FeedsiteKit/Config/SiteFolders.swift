@@ -20,11 +20,12 @@ package struct SiteFolders: Sendable, Equatable {
         return locate(configPath: configPath, bytes: bytes)
     }
 
-    /// The default folders, `templates` and `output` beside the site.yml at `configPath`: what a
+    /// The default folders, `templates`, `output` and `snapshots` beside the site.yml at `configPath`: what a
     /// site uses when its site.yml cannot even be parsed for its own.
     package static func defaults(configPath: String) -> SiteFolders {
         let site = siteFolder(of: configPath)
-        return SiteFolders(site: site, templates: resolve("templates", in: site), output: resolve("output", in: site))
+        return SiteFolders(site: site, templates: resolve("templates", in: site), output: resolve("output", in: site),
+                           snapshots: resolve("snapshots", in: site))
     }
 
     /// The folders of a site whose site.yml at `configPath` holds `bytes`, reading only the top-level

@@ -1,18 +1,16 @@
 import FeedsiteKit
+import Foundation
 
 /// `feedsite fetch`: reads each account's feed and updates its snapshot (the only command that uses the network).
 struct FetchCommand: Command {
     static let spec = CommandSpec(
-        name: "fetch",
-        summary: "Fetch each account's feed and update its snapshot in snapshots/ (the only command that uses the network).",
-        usage: "[--config PATH] [--only HANDLE...] [--timeout SECONDS] [--quiet]",
+        "fetch", "Fetch each account's feed and update its snapshot in snapshots/ (the only command that uses the network).",
         options: [
-            CommandSpec.configOption,
-            CommandSpec.Option(name: "only", value: "HANDLE", help: "Fetch only these accounts (more handles may follow, or be separated by commas)."),
-            CommandSpec.Option(name: "timeout", value: "SECONDS", help: "The most time one feed may take in all (default: 30)."),
-            CommandSpec.quietOption,
+            .config,
+            .value("only", "HANDLE,...", "Fetch only these accounts (handles separated by commas)."),
+            .value("timeout", "SECONDS", "The most time one feed may take in all (default: 30)."),
+            .quiet,
         ],
-        maxPositionals: Int.max,
         details: "Exit status: 0 every feed was read or unchanged, 1 some feed failed (its snapshot keeps its posts), 2 bad input or usage."
     )
 
@@ -22,12 +20,11 @@ struct FetchCommand: Command {
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        configPath = arguments.values["config"] ?? "site.yml"
-        let first = arguments.values["only"]
-        if first == nil, let extra = arguments.positionals.first {
-            throw UsageError(message: "'feedsite fetch' takes no arguments, found '\(extra)'", hint: "to fetch some accounts: feedsite fetch --only \(extra)")
+        configPath = arguments.configPath
+        only = (arguments.values["only"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        if arguments.values["only"] != nil, only.isEmpty {
+            throw UsageError(message: "--only expects one or more handles separated by commas", hint: "feedsite fetch --only jack,bob")
         }
-        only = ([first].compactMap { $0 } + arguments.positionals).flatMap { $0.split(separator: ",").map(String.init) }
         if let text = arguments.values["timeout"] {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError(message: "--timeout expects a number of seconds from 0.1 to 3600, found '\(text)'")
