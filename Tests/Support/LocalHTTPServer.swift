@@ -40,6 +40,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
     private let allDone = NSCondition()
     private var active = 0
     private var mostActive = 0
+    private var accepted = 0
 
     /// Starts listening; `handler` answers each request (on the connection's thread).
     package init(_ handler: @escaping @Sendable (Request) -> Response) throws {
@@ -73,6 +74,9 @@ package final class LocalHTTPServer: @unchecked Sendable {
     package func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
     }
+
+    /// How many connections the server has accepted.
+    package var connectionsAccepted: Int { lock.withLock { accepted } }
 
     /// The most requests this server was answering at the same time.
     package var mostConcurrentRequests: Int { lock.withLock { mostActive } }
@@ -118,6 +122,7 @@ private extension LocalHTTPServer {
             let admitted: Bool = lock.withLock {
                 guard !stopped, clients.count < Self.maximumConnections else { return false }
                 clients.insert(client)
+                accepted += 1
                 return true
             }
             guard admitted else {

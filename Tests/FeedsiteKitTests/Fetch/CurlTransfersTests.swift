@@ -15,6 +15,14 @@ import Testing
         fetch([FetchRequest(url: url)], limits: limits).responses[0]
     }
 
+    /// Fetches one `url` with a timeout of `timeout` seconds: its response and the seconds it took.
+    static func fetch(_ url: String, timeout: Double) -> (response: FetchResponse, seconds: Double) {
+        var limits = FetchLimits()
+        limits.timeout = timeout
+        let (responses, seconds) = fetch([FetchRequest(url: url)], limits: limits)
+        return (responses[0], seconds)
+    }
+
     static func failure(_ response: FetchResponse) -> String? {
         if case .failed(let reason) = response { return reason }
         return nil
@@ -67,14 +75,12 @@ import Testing
     func retryAfter() throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
-        var limits = FetchLimits()
-        limits.timeout = 5
-        let (responses, seconds) = Self.fetch([FetchRequest(url: server.url("/retry"))], limits: limits)
-        guard case .body(let body) = responses[0] else { Issue.record("expected a body, got \(responses[0])"); return }
+        let (response, seconds) = Self.fetch(server.url("/retry"), timeout: 5)
+        guard case .body(let body) = response else { Issue.record("expected a body, got \(response)"); return }
         #expect(body.bytes == FeedFixtures.feed)
         #expect(seconds >= 0.9)
-        let (later, laterSeconds) = Self.fetch([FetchRequest(url: server.url("/retry-later"))], limits: limits)
-        #expect(Self.failure(later[0]) == "HTTP 503 Service Unavailable (Retry-After: 3600 is beyond the 5 s timeout)")
+        let (later, laterSeconds) = Self.fetch(server.url("/retry-later"), timeout: 5)
+        #expect(Self.failure(later) == "HTTP 503 Service Unavailable (Retry-After: 3600 is beyond the 5 s timeout)")
         #expect(laterSeconds < 2)
     }
 
@@ -82,10 +88,8 @@ import Testing
     func timeout() throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
-        var limits = FetchLimits()
-        limits.timeout = 1
-        let (responses, seconds) = Self.fetch([FetchRequest(url: server.url("/silent"))], limits: limits)
-        #expect(Self.failure(responses[0]) == "no complete answer within 1 s (--timeout)")
+        let (response, seconds) = Self.fetch(server.url("/silent"), timeout: 1)
+        #expect(Self.failure(response) == "no complete answer within 1 s (--timeout)")
         #expect(seconds >= 0.9 && seconds < 5)
     }
 
@@ -94,11 +98,18 @@ import Testing
     func sizeLimit(path: String) throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
-        var limits = FetchLimits()
-        limits.timeout = 20
-        let (responses, seconds) = Self.fetch([FetchRequest(url: server.url(path))], limits: limits)
-        #expect(Self.failure(responses[0]) == "larger than the limit of 10 MB (after decompression)")
+        let (response, seconds) = Self.fetch(server.url(path), timeout: 20)
+        #expect(Self.failure(response) == "larger than the limit of 10 MB (after decompression)")
         #expect(seconds < 10)
+    }
+
+    @Test("connections are reused: 20 feeds from one host take at most 4 connections")
+    func connectionReuse() throws {
+        let server = try LocalHTTPServer { _ in .full(status: 200, body: FeedFixtures.feed) }
+        defer { server.stop() }
+        let (responses, _) = Self.fetch((0..<20).map { FetchRequest(url: server.url("/feed/\($0).rss")) })
+        #expect(responses.allSatisfy { if case .body = $0 { true } else { false } })
+        #expect(server.connectionsAccepted <= 4)
     }
 
     @Test("at most 4 transfers run at once to one host and 16 in all, and they do run side by side")

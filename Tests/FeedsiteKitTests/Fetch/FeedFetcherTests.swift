@@ -113,6 +113,20 @@ import Testing
         #expect(site.read("snapshots/jack.json")?.contains("secret") == false)
     }
 
+    @Test("a snapshot broken by hand stops the fetch before any request, at its line and column")
+    func brokenSnapshot() throws {
+        let site = try Self.site([("jack", "feeds/jack.xml")], files: ["feeds/jack.xml": FeedFixtures.rss(["1"]),
+                                                                       "snapshots/jack.json": "{\n  \"format\": 1,\n  oops\n}\n"])
+        do {
+            _ = try Self.fetch(site)
+            Issue.record("expected the broken snapshot to stop the fetch")
+        } catch let error as DiagnosticError {
+            #expect(error.diagnostics.first?.location.line == 3)
+            #expect(error.diagnostics.first?.location.column == 3)
+        }
+        #expect(site.read("snapshots/jack.json") == "{\n  \"format\": 1,\n  oops\n}\n")
+    }
+
     @Test("feed_size_limit sets the size limit, for feeds over HTTP and from files")
     func sizeLimit() throws {
         let server = try FeedFixtures.server()
