@@ -40,6 +40,8 @@ import Glibc
         #expect(failed.status == 1)
         #expect(failed.out == "")
         let lines = failed.err.split(separator: "\n").map(String.init)
+        // Not a terminal: no progress, just the failure and the summary.
+        #expect(lines.count == 2 && !failed.err.contains("\r"))
         #expect(lines.first == "bob: \(server.url("/gone.rss")): HTTP 404 Not Found")
         #expect(lines.last?.hasPrefix("fetched 2 feeds in ") == true)
         #expect(lines.last?.hasSuffix(" s: 1 updated, 0 unchanged, 1 failed") == true)
@@ -47,6 +49,18 @@ import Glibc
         #expect(ok.status == 0)
         #expect(ok.err.hasSuffix(" s: 0 updated, 1 unchanged, 0 failed\n"))
         #expect(try ProcessRunner.run(["fetch", "-q", "--only", "jack"], in: site.path).err == "")
+    }
+
+    @Test("on a terminal, fetch shows its progress as done/total on one line it rewrites")
+    func progressOnTerminal() throws {
+        let site = try TemporarySite(["site.yml": "title: T\ndefaults:\n  feed: feeds/{handle}.xml\naccounts:\n  - handle: a\n  - handle: b\n",
+                                      "feeds/a.xml": Self.rss(["1"]), "feeds/b.xml": Self.rss(["2"])], withDefaultTemplates: false)
+        // script(1) runs the command on a pseudo-terminal and copies what it shows to stdout.
+        let result = try ProcessRunner.run(["-qec", "'\(ProcessRunner.executable.path)' fetch", "/dev/null"],
+                                           executable: "/usr/bin/script", in: site.path)
+        #expect(result.status == 0)
+        #expect(result.out.contains("\r\u{1B}[K1/2\r\u{1B}[K2/2\r\u{1B}[K"))
+        #expect(result.out.contains("fetched 2 feeds in "))
     }
 
     @Test("fetch usage errors exit 2", arguments: [["fetch", "jack"], ["fetch", "--timeout", "soon"], ["fetch", "--only"], ["fetch", "--only", "nobody"]])
