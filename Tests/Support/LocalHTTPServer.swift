@@ -83,17 +83,20 @@ package final class LocalHTTPServer: @unchecked Sendable {
 
     /// Closes the listening socket and every connection, and waits until every thread has ended.
     package func stop() {
-        let open: Set<Int32> = lock.withLock {
-            guard !stopped else { return [] }
+        // Under the lock, so that no connection closes (and its descriptor is reused) meanwhile.
+        let first: Bool = lock.withLock {
+            guard !stopped else { return false }
             stopped = true
-            return clients
+            for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
+            return true
         }
+        // Stopped before (deinit stops again): closing the listener twice could close another test's socket.
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        for client in open { shutdown(client, Int32(SHUT_RDWR)) }
         allDone.lock()
-        while lock.withLock({ threads }) > 0 { allDone.wait(until: Date().addingTimeInterval(0.05)) }
+        while lock.withLock({ threads }) > 0 { _ = allDone.wait(until: Date().addingTimeInterval(0.05)) }
         allDone.unlock()
-        lock.withLock { if listener >= 0 { Glibc.close(listener) } }
+        Glibc.close(listener)
     }
 }
 
@@ -135,8 +138,10 @@ private extension LocalHTTPServer {
 
     func serve(_ client: Int32) {
         defer {
-            lock.withLock { _ = clients.remove(client) }
-            Glibc.close(client)
+            lock.withLock {
+                clients.remove(client)
+                Glibc.close(client)
+            }
         }
         var buffer: [UInt8] = []
         while let request = readRequest(client, buffer: &buffer) {
