@@ -26,7 +26,7 @@ struct FetchCommand: Command {
             throw UsageError(message: "--only expects one or more handles separated by commas", hint: "feedsite fetch --only jack,bob")
         }
         if let text = arguments.values["timeout"] {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
                 throw UsageError(message: "--timeout expects a number of seconds from 0.1 to 3600, found '\(text)'")
             }
             timeout = seconds
