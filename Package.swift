@@ -17,9 +17,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(
             name: "FeedsiteKit",
-            dependencies: ["CYAML", "CLibXML2"]
+            dependencies: ["CYAML", "CLibXML2", "CCurl"]
         ),
         .executableTarget(
             name: "feedsite",

@@ -5,7 +5,8 @@ enum CommandLineInterface {
     /// Every command, in the order the main help lists them: help, usage, did-you-mean and dispatch
     /// all read this table.
     static let commands: [any Command.Type] = [
-        BuildCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, PostsCommand.self, HelpCommand.self,
+        BuildCommand.self, FetchCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, PostsCommand.self,
+        HelpCommand.self,
     ]
 
     /// The options accepted before a command (without their dashes).

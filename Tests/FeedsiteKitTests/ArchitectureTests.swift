@@ -17,7 +17,8 @@ import Testing
             ("Config", base.union(["Template", "Web"])),
             ("Feeds", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml
             ("Check", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml
-            ("Build", belowCheck.union(["Check"])),
+            ("Fetch", belowCheck), // the network: the only libcurl user
+            ("Build", belowCheck.union(["Check"])), // not Fetch: builds never touch the network
             ("Serve", belowCheck.union(["Check", "Build"])),
             ("Scaffold", belowCheck.union(["Check", "Build", "Serve"])),
         ]
@@ -73,6 +74,16 @@ import Testing
             "Template/Engine.swift uses Pipeline, declared in Build/",
             "Web/Link.swift uses Engine, declared in Template/",
         ])
+    }
+
+    @Test("Build may not use Fetch: a build never touches the network")
+    func buildStaysOffline() {
+        #expect(Self.layers.first { $0.folder == "Build" }?.mayUse.contains("Fetch") == false)
+        let sources = SwiftSources(files: [
+            SwiftSources.File(folder: "Fetch", path: "Fetch/Transfers.swift", text: "struct Transfers {}\n"),
+            SwiftSources.File(folder: "Build", path: "Build/Loader.swift", text: "struct Loader { let transfers: Transfers }\n"),
+        ])
+        #expect(Self.violations(in: sources) == ["Build/Loader.swift uses Transfers, declared in Fetch/"])
     }
 
     @Test("comments and string literals are not code, but string interpolations are",

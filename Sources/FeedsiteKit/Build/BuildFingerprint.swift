@@ -2,17 +2,18 @@
 import Glibc
 #endif
 
-/// A hash of everything a build is made from: the feedsite binary, site.yml and every file of the
-/// templates folder. When it and every output file are unchanged, the build has nothing to do.
+/// A hash of everything a build is made from: the feedsite binary, site.yml, every file of the
+/// templates folder and every snapshot. When it and every output file are unchanged, the build has nothing to do.
 enum BuildFingerprint {
     /// The fingerprint of a loaded site, reading site.yml again.
     static func compute(_ config: SiteConfig) -> UInt64? {
         guard let configBytes = try? FileInput.read(config.configPath, purpose: "the site configuration", limit: .max) else { return nil }
-        return compute(configPath: config.configPath, configBytes: configBytes, templatesFolder: config.templatesFolder)
+        return compute(configPath: config.configPath, configBytes: configBytes, folders: config.folders)
     }
 
     /// The fingerprint of the site whose site.yml at `configPath` holds `configBytes`; nil when a file cannot be read.
-    static func compute(configPath: String, configBytes: [UInt8], templatesFolder: String) -> UInt64? {
+    static func compute(configPath: String, configBytes: [UInt8], folders: SiteFolders) -> UInt64? {
+        let templatesFolder = folders.templates
         var hash = Hasher64()
         hash.add(Array(Generator.version.utf8))
         // The running binary: a new feedsite may render differently even under the same version.
@@ -23,6 +24,12 @@ enum BuildFingerprint {
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
         for file in files {
             guard let bytes = try? FileInput.read(templatesFolder + "/" + file, purpose: "a template", limit: .max) else { return nil }
+            hash.add(Array(file.utf8))
+            hash.add(bytes)
+        }
+        // Snapshots are inputs too: a fetch that changed one makes the next build run.
+        for file in SnapshotStore(folder: folders.snapshots).files {
+            guard let bytes = try? FileInput.read(folders.snapshots + "/" + file, purpose: "a snapshot", limit: .max) else { return nil }
             hash.add(Array(file.utf8))
             hash.add(bytes)
         }

@@ -1,5 +1,5 @@
-/// The site as the build reads it before planning: its configuration, its parsed templates and
-/// what checking the templates' names found.
+/// The site as the build reads it before planning: its configuration, its parsed templates, what
+/// checking the templates' names found, and each account's snapshot.
 struct LoadedSite: Sendable {
     let config: SiteConfig
     let templates: TemplateSet
@@ -7,11 +7,13 @@ struct LoadedSite: Sendable {
     let warnings: [Diagnostic]
     /// Whether the account template uses `accounts`: only then does each account page get the list.
     let accountPagesListAccounts: Bool
+    /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet). Not rendered yet.
+    let snapshots: [Snapshot?]
 }
 
 extension LoadedSite {
     /// Parses the templates and checks every name they use against the page context.
-    init(config: SiteConfig, displayPath: (String) -> String) throws {
+    init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws {
         let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
         var names = TemplateNameChecker(partials: templates.partials)
         names.check(templates.account)
@@ -20,7 +22,23 @@ extension LoadedSite {
         if let notFound = templates.notFound { names.check(notFound) }
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
         self.init(config: config, templates: templates, warnings: names.diagnostics.sorted(),
-                  accountPagesListAccounts: accountPagesListAccounts)
+                  accountPagesListAccounts: accountPagesListAccounts, snapshots: try Self.snapshots(of: config, displayPath: displayPath))
+    }
+
+    /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.
+    static func snapshots(of config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws -> [Snapshot?] {
+        let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
+        var diagnostics: [Diagnostic] = []
+        let snapshots = try config.accounts.map { account -> Snapshot? in
+            do {
+                return try store.read(account.slug)
+            } catch let error as DiagnosticError {
+                diagnostics += error.diagnostics
+                return nil
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+        return snapshots
     }
 
     /// The template that renders a kind of page.

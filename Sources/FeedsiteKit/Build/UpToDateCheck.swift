@@ -12,7 +12,7 @@ struct UpToDateCheck {
 extension UpToDateCheck {
     /// Checks the site whose site.yml at `configPath` holds `configBytes`, with folders `folders`.
     init(configPath: String, configBytes: [UInt8], folders: SiteFolders, manifest: BuildManifest? = nil) {
-        let fingerprint = BuildFingerprint.compute(configPath: configPath, configBytes: configBytes, templatesFolder: folders.templates)
+        let fingerprint = BuildFingerprint.compute(configPath: configPath, configBytes: configBytes, folders: folders)
         var previous: (record: BuildManifest.Record, files: Int)?
         if let fingerprint, (try? OutputFolderGuard.check(folders, configPath: configPath)) != nil {
             let writer = OutputWriter(folder: folders.output)

@@ -17,6 +17,10 @@ extension OptionTable {
                          .string(IntentURL.compose($0.compose, host: $1))
                      }],
                      "What the compose button pre-fills (see `compose` below)."),
+        ConfigOption("feed", .feedSource,
+                     "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed."),
+        ConfigOption("posts", .integer(1...200, what: "an integer from 1 to 200"), default: .value(.int(20)),
+                     "How many of the feed's posts are kept and shown."),
         ConfigOption("theme", .choice(["light", "dark", "auto"]), default: .value(.string("auto")), context: [.same(.string)],
                      "Colour scheme of the page and the timeline; `auto` follows the reader's system setting."),
         ConfigOption("height", .integer(1...Int.max, what: "a positive integer (pixels)"), default: .value(.int(600)),

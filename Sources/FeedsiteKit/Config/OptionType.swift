@@ -26,6 +26,9 @@ enum OptionType: Sendable {
     case languageTag
     /// A folder, relative to the folder that holds site.yml; the value is the resolved path.
     case folder
+    /// Where an account's posts come from: an absolute http or https URL, or a file path relative to
+    /// site.yml, either of which may contain `{handle}`; `none` for no feed. Kept as written.
+    case feedSource
     /// An X handle without `@`: 1-15 of A-Z a-z 0-9 _.
     case handle
     /// A hashtag without `#`: letters, digits and `_`.

@@ -24,6 +24,10 @@ extension SiteConfig {
     package var templatesFolder: String { options["templates"]?.stringValue ?? "" }
     /// The output folder, resolved against the folder of site.yml.
     package var outputFolder: String { options["output"]?.stringValue ?? "" }
+    /// The snapshots folder (`snapshots:`), resolved against the folder of site.yml.
+    package var snapshotsFolder: String { options["snapshots"]?.stringValue ?? "" }
+    /// The most bytes `feedsite fetch` reads of one feed (`feed_size_limit:` megabytes, default 10).
+    package var feedSizeLimit: Int { Int(options["feed_size_limit"]?.numberValue ?? 10) * 1_000_000 }
     /// Which host intent URLs point at (read by slot: the build asks once per account).
     package var intentHost: IntentHost {
         options.values[Self.intentHostSlot].stringValue.flatMap(IntentHost.init(rawValue:)) ?? .twitter

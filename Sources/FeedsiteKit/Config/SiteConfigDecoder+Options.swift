@@ -47,6 +47,7 @@ private extension SiteConfigDecoder {
         case .siteURL: siteURL(node, key: key).map(TemplateValue.string)
         case .languageTag: languageTag(node, key: key).map(TemplateValue.string)
         case .folder: folder(node, key: key).map(TemplateValue.string)
+        case .feedSource: feedSource(node, key: key).map(TemplateValue.string)
         case .handle: handle(node, what: "a handle (text)").map(TemplateValue.string)
         case .hashtag: hashtag(node).map(TemplateValue.string)
         case .postID: postID(node).map(TemplateValue.string)

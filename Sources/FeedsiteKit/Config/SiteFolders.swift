@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a site's folders are: the folder of site.yml, and its `templates:` and `output:` resolved
+/// Where a site's folders are: the folder of site.yml, and its `templates:`, `output:` and `snapshots:` resolved
 /// against it. The loader and the build's up-to-date check both resolve folders here, so they agree.
 package struct SiteFolders: Sendable, Equatable {
     /// The folder that holds site.yml.
@@ -9,6 +9,8 @@ package struct SiteFolders: Sendable, Equatable {
     package var templates: String
     /// The output folder (`output:`, default `output`).
     package var output: String
+    /// The snapshots folder (`snapshots:`, default `snapshots`).
+    package var snapshots: String
 
     /// The folders of the site whose site.yml is at `configPath`; nil when it cannot be read or parsed.
     package static func locate(configPath: String) -> SiteFolders? {
@@ -18,20 +20,22 @@ package struct SiteFolders: Sendable, Equatable {
         return locate(configPath: configPath, bytes: bytes)
     }
 
-    /// The default folders, `templates` and `output` beside the site.yml at `configPath`: what a
+    /// The default folders, `templates`, `output` and `snapshots` beside the site.yml at `configPath`: what a
     /// site uses when its site.yml cannot even be parsed for its own.
     package static func defaults(configPath: String) -> SiteFolders {
         let site = siteFolder(of: configPath)
-        return SiteFolders(site: site, templates: resolve("templates", in: site), output: resolve("output", in: site))
+        return SiteFolders(site: site, templates: resolve("templates", in: site), output: resolve("output", in: site),
+                           snapshots: resolve("snapshots", in: site))
     }
 
     /// The folders of a site whose site.yml at `configPath` holds `bytes`, reading only the top-level
-    /// `templates:` and `output:`. Nil when the text is not YAML the loader could read.
+    /// `templates:`, `output:` and `snapshots:`. Nil when the text is not YAML the loader could read.
     package static func locate(configPath: String, bytes: [UInt8]) -> SiteFolders? {
-        guard let values = TopLevelKeys.values(bytes, keys: ["templates", "output"], file: configPath) else { return nil }
+        guard let values = TopLevelKeys.values(bytes, keys: ["templates", "output", "snapshots"], file: configPath) else { return nil }
         let site = siteFolder(of: configPath)
         return SiteFolders(site: site, templates: resolve(values["templates"] ?? "templates", in: site),
-                           output: resolve(values["output"] ?? "output", in: site))
+                           output: resolve(values["output"] ?? "output", in: site),
+                           snapshots: resolve(values["snapshots"] ?? "snapshots", in: site))
     }
 }
 
@@ -51,6 +55,6 @@ extension SiteFolders {
 extension SiteConfig {
     /// The config's folders.
     package var folders: SiteFolders {
-        SiteFolders(site: siteFolder, templates: templatesFolder, output: outputFolder)
+        SiteFolders(site: siteFolder, templates: templatesFolder, output: outputFolder, snapshots: snapshotsFolder)
     }
 }

@@ -13,6 +13,17 @@ package struct DiagnosticRenderer: Sendable {
 }
 
 extension DiagnosticRenderer {
+    /// `4800` as `4,800`.
+    package static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
     /// The error as lines: each problem with its hint indented beneath, then the closing line and,
     /// when the collector's cap was hit, how many more problems there were.
     package func lines(_ error: any UserFacingError) -> [String] {
@@ -79,16 +90,5 @@ private extension DiagnosticRenderer {
     /// `"severity": …, "message": …, "hint": …}`: the fields every JSON problem ends with.
     static func jsonFields(_ severity: Diagnostic.Severity, _ message: String, _ hint: String?) -> String {
         "\"severity\": \"\(severity.rawValue)\", \"message\": \(JSONString.quoted(message)), \"hint\": \(hint.map(JSONString.quoted) ?? "null")}"
-    }
-
-    /// `4800` as `4,800`.
-    static func grouped(_ number: Int) -> String {
-        var digits = Array(String(number))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
     }
 }

@@ -1,0 +1,28 @@
+/// The account options `feedsite fetch` and the build's snapshots read.
+extension Account {
+    /// The account's `feed:` with `{handle}` filled in, as written (a path stays relative to site.yml);
+    /// nil when it has none (unset or `none`).
+    package var feed: String? {
+        guard let pattern = options.values[Slot.feed].stringValue, pattern != "none" else { return nil }
+        return FeedSource.expanding(pattern, handle: handle)
+    }
+
+    /// The account's feed, a path resolved against `siteFolder`; nil when it has none.
+    package func feedSource(siteFolder: String) -> FeedSource? {
+        guard let feed else { return nil }
+        return FeedSource.hasScheme(feed) ? .url(feed) : .file(SiteFolders.resolve(feed, in: siteFolder))
+    }
+
+    /// How many posts are kept and shown (`posts:`, default 20).
+    package var postLimit: Int {
+        if case .int(let limit) = options.values[Slot.posts] { return limit }
+        return 20
+    }
+}
+
+private extension Account {
+    enum Slot {
+        static let feed = OptionTable.account.slot("feed")
+        static let posts = OptionTable.account.slot("posts")
+    }
+}

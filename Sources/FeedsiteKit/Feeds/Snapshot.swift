@@ -1,0 +1,47 @@
+/// What `feedsite fetch` keeps of one account's feed: its recent posts and the record of the last
+/// fetch. Stored as `snapshots/<slug>.json` (see `Snapshot+JSON` for the format); builds read it.
+package struct Snapshot: Sendable, Equatable {
+    /// The version of the file format; `SnapshotFormat.version` is the one written.
+    package static let formatVersion = 1
+
+    /// The account's handle.
+    package var handle: String
+    /// The last fetch: where from, the validators for the next conditional request, when, what failed.
+    package var record: SnapshotRecord
+    /// The posts, in the feed's order, at most the account's `posts:`.
+    package var posts: [Post]
+
+    /// Creates a snapshot.
+    package init(handle: String, record: SnapshotRecord, posts: [Post]) {
+        self.handle = handle
+        self.record = record
+        self.posts = posts
+    }
+}
+
+/// The fetch record of a snapshot.
+package struct SnapshotRecord: Sendable, Equatable {
+    /// The feed's URL or file as site.yml gives it (with a password in the URL shown as `***`).
+    package var source: String
+    /// The `ETag` of the last response that brought the posts.
+    package var etag: String?
+    /// The `Last-Modified` of the last response that brought the posts.
+    package var lastModified: String?
+    /// When the file last changed because of a fetch (RFC 3339, UTC).
+    package var fetchedAt: String?
+    /// When the posts last changed (RFC 3339, UTC).
+    package var changedAt: String?
+    /// Why the last fetch failed; nil when it succeeded.
+    package var error: String?
+
+    /// Creates a record.
+    package init(source: String, etag: String? = nil, lastModified: String? = nil, fetchedAt: String? = nil,
+                 changedAt: String? = nil, error: String? = nil) {
+        self.source = source
+        self.etag = etag
+        self.lastModified = lastModified
+        self.fetchedAt = fetchedAt
+        self.changedAt = changedAt
+        self.error = error
+    }
+}

@@ -1,0 +1,108 @@
+/// `feedsite fetch`: reads every account's feed and updates its snapshot. Feeds over HTTP go through
+/// `CurlTransfers` all at once; files are read from disk. A feed that fails keeps its snapshot's
+/// posts and gets the error in its fetch record; every other snapshot is still written.
+package struct FeedFetcher: Sendable {
+    /// The site.
+    package let config: SiteConfig
+    /// Time, size and concurrency bounds.
+    package var limits = FetchLimits()
+    /// Fetch only these accounts (handles, any case); empty: every account with a feed.
+    package var only: [String] = []
+    /// How paths are shown in messages.
+    package var displayPath: @Sendable (String) -> String = { $0 }
+
+    /// A fetcher for the site of `config`, its user agent naming the site's `base_url`.
+    package init(config: SiteConfig) {
+        self.config = config
+        limits.userAgent = FetchLimits.userAgent(baseURL: config.baseURL)
+        limits.maximumBytes = config.feedSizeLimit
+    }
+}
+
+extension FeedFetcher {
+    /// Fetches the feeds. Throws `InputError` for a bad `--only`, a snapshots folder that cannot be
+    /// used or another fetch running, `DiagnosticError` for a snapshot broken by hand; a failing
+    /// feed does not throw: it is counted and reported through `events`.
+    package func run(events: (FetchEvent) -> Void = { _ in }) throws -> FetchSummary {
+        let start = ContinuousClock.now
+        let accounts = try selectedAccounts()
+        let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
+        let lock = try FetchLock(folder: store.folder, display: displayPath(store.folder))
+        defer { withExtendedLifetime(lock) {} }
+        store.removeLeftovers()
+        let feeds = try accounts.map { account in
+            FeedUpdate(account: account, source: account.feedSource(siteFolder: config.siteFolder)!,
+                       shownSource: URLParts.redacted(account.feed ?? ""), previous: try store.read(account.slug))
+        }
+        var summary = FetchSummary()
+        var done = 0
+        var staged: [String] = []
+        func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) throws(InputError) {
+            if let snapshot = result.snapshot {
+                try store.stage(snapshot, slug: feed.account.slug)
+                staged.append(feed.account.slug)
+                if staged.count >= Self.commitBatch {
+                    try store.commit(staged)
+                    staged = []
+                }
+            }
+            switch result.outcome {
+            case .updated: summary.updated += 1
+            case .unchanged: summary.unchanged += 1
+            case .failed(let reason):
+                summary.failed += 1
+                events(.failed(handle: feed.account.handle, source: feed.shownSource, reason: reason))
+            }
+            done += 1
+            events(.progress(done: done, total: feeds.count))
+        }
+        var requests: [FetchRequest] = []
+        var requested: [FeedUpdate] = []
+        for feed in feeds {
+            switch feed.source {
+            case .file(let path): try finish(feed, feed.fromFile(path, limit: limits.maximumBytes))
+            case .url(let url):
+                requests.append(feed.request(url: url))
+                requested.append(feed)
+            }
+        }
+        var writeError: InputError?
+        CurlTransfers(limits: limits).run(requests) { index, response in
+            guard writeError == nil else { return }
+            do throws(InputError) {
+                try finish(requested[index], requested[index].from(response))
+            } catch {
+                writeError = error
+            }
+        }
+        if let writeError { throw writeError }
+        try store.commit(staged)
+        summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
+        return summary
+    }
+}
+
+private extension FeedFetcher {
+    /// How many new snapshots are put in place together (see `SnapshotStore.commit`).
+    static let commitBatch = 100
+
+    /// The accounts to fetch: those `only` names (each must exist and have a feed), or every account with a feed.
+    func selectedAccounts() throws(InputError) -> [Account] {
+        let withFeed = config.accounts.filter { $0.feed != nil }
+        guard !only.isEmpty else { return withFeed }
+        var chosen: [Account] = []
+        for handle in only {
+            let slug = handle.hasPrefix("@") ? String(handle.dropFirst()).lowercased() : handle.lowercased()
+            guard let account = config.accounts.first(where: { $0.slug == slug }) else {
+                throw InputError("--only: no account '\(handle)' in \(displayPath(config.configPath))",
+                                 hint: Suggestion.didYouMean(handle, in: config.accounts.map(\.handle)))
+            }
+            guard withFeed.contains(where: { $0 === account }) else {
+                throw InputError("--only: the account '\(account.handle)' has no feed",
+                                 hint: "give it one in \(displayPath(config.configPath)): feed: https://example.com/\(account.slug).rss")
+            }
+            if !chosen.contains(where: { $0 === account }) { chosen.append(account) }
+        }
+        return chosen
+    }
+}

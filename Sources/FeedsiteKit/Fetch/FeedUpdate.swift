@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One account's feed during a fetch: what the last snapshot holds, and the snapshot a result makes.
+struct FeedUpdate {
+    let account: Account
+    let source: FeedSource
+    /// The source as the fetch record and messages show it: as written in site.yml, a password in a URL as `***`.
+    let shownSource: String
+    /// The snapshot before this fetch, if there was one.
+    let previous: Snapshot?
+
+    /// What a feed came to, and the snapshot to write (nil: the file stays exactly as it is).
+    struct Result {
+        enum Outcome: Equatable {
+            case updated
+            case unchanged
+            case failed(String)
+        }
+
+        var outcome: Outcome
+        var snapshot: Snapshot?
+    }
+}
+
+extension FeedUpdate {
+    /// The request, conditional when the last snapshot came from the same URL.
+    func request(url: String) -> FetchRequest {
+        guard let previous, previous.record.source == shownSource, previous.record.error == nil else { return FetchRequest(url: url) }
+        return FetchRequest(url: url, etag: previous.record.etag, lastModified: previous.record.lastModified)
+    }
+
+    /// The result of an HTTP response.
+    func from(_ response: FetchResponse) -> Result {
+        switch response {
+        case .failed(let reason): return failed(reason)
+        case .notModified:
+            guard var snapshot = previous, snapshot.record.error != nil else { return Result(outcome: .unchanged) }
+            snapshot.record.error = nil
+            snapshot.record.fetchedAt = Timestamp.now
+            return Result(outcome: .unchanged, snapshot: snapshot)
+        case .body(let body):
+            return read(body.bytes, from: body.url, contentType: body.contentType, etag: body.etag, lastModified: body.lastModified)
+        }
+    }
+
+    /// The result of reading a feed from a file.
+    func fromFile(_ path: String, limit: Int) -> Result {
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > limit {
+            return failed("larger than the limit of \(FetchLimits.size(limit))")
+        }
+        do {
+            return read(try FileInput.read(path, purpose: "a feed", limit: limit), from: path, contentType: nil,
+                        etag: nil, lastModified: nil)
+        } catch {
+            return failed(error.message)
+        }
+    }
+}
+
+private extension FeedUpdate {
+    func read(_ bytes: [UInt8], from location: String, contentType: String?, etag: String?, lastModified: String?) -> Result {
+        let feed: Feed
+        do {
+            feed = try FeedReader.read(bytes, source: URLParts.redacted(location), contentType: contentType)
+        } catch {
+            return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + error.message)
+        }
+        let posts = Array(feed.posts.prefix(account.postLimit))
+        let now = Timestamp.now
+        var record = previous?.record ?? SnapshotRecord(source: shownSource)
+        let changed = previous?.posts != posts
+        record.source = shownSource
+        record.etag = etag
+        record.lastModified = lastModified
+        record.error = nil
+        if changed || previous == nil { record.changedAt = now }
+        // Nothing new: the file stays byte for byte as it was.
+        if !changed, let previous, record == previous.record { return Result(outcome: .unchanged) }
+        record.fetchedAt = now
+        return Result(outcome: changed ? .updated : .unchanged, snapshot: Snapshot(handle: account.handle, record: record, posts: posts))
+    }
+
+    func failed(_ reason: String) -> Result {
+        var snapshot = previous ?? Snapshot(handle: account.handle, record: SnapshotRecord(source: shownSource), posts: [])
+        let same = snapshot.record.error == reason && snapshot.record.source == shownSource
+        snapshot.record.source = shownSource
+        snapshot.record.error = reason
+        return Result(outcome: .failed(reason), snapshot: same ? nil : snapshot)
+    }
+}

@@ -1,0 +1,7 @@
+/// What a fetch reports while it runs, for the command line to show.
+package enum FetchEvent: Sendable, Equatable {
+    /// `done` of `total` feeds are finished.
+    case progress(done: Int, total: Int)
+    /// A feed failed: the account, its URL or file (passwords shown as `***`), and why.
+    case failed(handle: String, source: String, reason: String)
+}

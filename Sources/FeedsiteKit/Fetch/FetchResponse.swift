@@ -1,0 +1,25 @@
+/// What fetching one feed came to.
+package enum FetchResponse: Sendable, Equatable {
+    /// A 2xx response with its body (decoded from gzip or deflate).
+    case body(FetchedBody)
+    /// 304: the feed has not changed since the conditional request's ETag or date.
+    case notModified
+    /// Any failure: connection, status, timeout, too large, too many redirects.
+    case failed(String)
+}
+
+/// A feed's bytes and the headers a snapshot keeps.
+package struct FetchedBody: Sendable, Equatable {
+    /// The URL the body came from, after redirects.
+    package var url: String
+    /// The HTTP status (2xx).
+    package var status: Int
+    /// The decoded body.
+    package var bytes: [UInt8]
+    /// The `Content-Type` header, for the charset.
+    package var contentType: String?
+    /// The `ETag` header.
+    package var etag: String?
+    /// The `Last-Modified` header.
+    package var lastModified: String?
+}

@@ -1,0 +1,62 @@
+/// Which transfers may start: in request order, at most `transfers` at once and `transfersPerHost`
+/// to one host, none before its `Retry-After`.
+struct Scheduler {
+    private var waiting: [Transfer]
+    private let limits: FetchLimits
+    private var perHost: [String: Int] = [:]
+    /// The host each running transfer was counted under.
+    private var counted: [ObjectIdentifier: String] = [:]
+
+    init(transfers: [Transfer], limits: FetchLimits) {
+        waiting = transfers
+        self.limits = limits
+    }
+}
+
+extension Scheduler {
+    /// Whether no transfer is waiting to start.
+    var isFinished: Bool { waiting.isEmpty }
+
+    /// The transfers to start now, given `active` running ones; they count as running until
+    /// `finished` or `requeue`.
+    mutating func startable(active: Int) -> [Transfer] {
+        var started: [Transfer] = []
+        var running = active
+        let now = ContinuousClock.now
+        var index = 0
+        while index < waiting.count, running < limits.transfers {
+            let transfer = waiting[index]
+            let host = transfer.host
+            if (perHost[host] ?? 0) < limits.transfersPerHost, transfer.notBefore.map({ $0 <= now }) ?? true {
+                waiting.remove(at: index)
+                perHost[host, default: 0] += 1
+                counted[ObjectIdentifier(transfer)] = host
+                started.append(transfer)
+                running += 1
+            } else {
+                index += 1
+            }
+        }
+        return started
+    }
+
+    /// A running transfer is done for good.
+    mutating func finished(_ transfer: Transfer) {
+        guard let host = counted.removeValue(forKey: ObjectIdentifier(transfer)) else { return }
+        perHost[host, default: 1] -= 1
+    }
+
+    /// A running transfer needs another attempt (a redirect or a retry): it waits at the front.
+    mutating func requeue(_ transfer: Transfer) {
+        finished(transfer)
+        waiting.insert(transfer, at: 0)
+    }
+
+    /// How long the transfer loop may wait for network activity before it must look again.
+    func millisecondsUntilNextStart(idle: Bool) -> Int {
+        let now = ContinuousClock.now
+        let next = waiting.compactMap(\.notBefore).filter { $0 > now }.min()
+        guard let next else { return idle ? 0 : 1000 }
+        return max(1, min(1000, Int((next - now) / .milliseconds(1)) + 1))
+    }
+}

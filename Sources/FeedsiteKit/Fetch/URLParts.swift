@@ -1,0 +1,25 @@
+/// The few parts of an http(s) URL the transfers need, found on the text.
+enum URLParts {
+    /// The lower-cased `host[:port]` of `url`, without user information ("" when there is none).
+    static func host(of url: String) -> String {
+        guard let start = url.range(of: "://")?.upperBound else { return "" }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        return host.lowercased()
+    }
+
+    /// Whether `url` is http or https.
+    static func isHTTP(_ url: String) -> Bool {
+        let lower = url.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// `url` with a password in its user information replaced by `***`: what logs and snapshots show.
+    package static func redacted(_ url: String) -> String {
+        guard let start = url.range(of: "://")?.upperBound else { return url }
+        let authorityEnd = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
+        let user = url[start..<at].prefix { $0 != ":" }
+        return String(url[..<start]) + user + ":***" + String(url[at...])
+    }
+}

@@ -1,0 +1,61 @@
+import FeedsiteKit
+import Foundation
+
+/// `feedsite fetch`: reads each account's feed and updates its snapshot (the only command that uses the network).
+struct FetchCommand: Command {
+    static let spec = CommandSpec(
+        "fetch", "Fetch each account's feed and update its snapshot in snapshots/ (the only command that uses the network).",
+        options: [
+            .config,
+            .value("only", "HANDLE,...", "Fetch only these accounts (handles separated by commas)."),
+            .value("timeout", "SECONDS", "The most time one feed may take in all (default: 30)."),
+            .quiet,
+        ],
+        details: "Exit status: 0 every feed was read or unchanged, 1 some feed failed (its snapshot keeps its posts), 2 bad input or usage."
+    )
+
+    let configPath: String
+    let only: [String]
+    let timeout: Double
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        configPath = arguments.configPath
+        only = (arguments.values["only"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        if arguments.values["only"] != nil, only.isEmpty {
+            throw UsageError(message: "--only expects one or more handles separated by commas", hint: "feedsite fetch --only jack,bob")
+        }
+        if let text = arguments.values["timeout"] {
+            guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
+                throw UsageError(message: "--timeout expects a number of seconds from 0.1 to 3600, found '\(text)'")
+            }
+            timeout = seconds
+        } else {
+            timeout = 30
+        }
+        quiet = arguments.flags.contains("quiet")
+    }
+
+    func run(_ console: Console) throws -> ExitCode {
+        let config = try SiteConfigLoader.load(path: configPath)
+        var fetcher = FeedFetcher(config: config)
+        fetcher.only = only
+        fetcher.limits.timeout = timeout
+        fetcher.limits.connectTimeout = min(timeout, fetcher.limits.connectTimeout)
+        fetcher.displayPath = DisplayPath.relative
+        let showProgress = console.errIsTerminal && !quiet
+        defer { if showProgress { console.progress(nil) } }
+        let summary = try fetcher.run { event in
+            switch event {
+            case .progress(let done, let total):
+                if showProgress { console.progress("\(DiagnosticRenderer.grouped(done))/\(DiagnosticRenderer.grouped(total))") }
+            case .failed(let handle, let source, let reason):
+                if showProgress { console.progress(nil) }
+                console.err("\(handle): \(source): \(reason)")
+            }
+        }
+        if showProgress { console.progress(nil) }
+        if !quiet { console.err(summary.text) }
+        return summary.failed > 0 ? .findings : .success
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct SnapshotTests {
+    static let snapshot = Snapshot(
+        handle: "jack",
+        record: SnapshotRecord(source: "https://bridge.example/jack.rss", etag: "\"v1\"", lastModified: "Tue, 01 Dec 2026 00:00:00 GMT",
+                               fetchedAt: "2026-12-01T00:51:00Z", changedAt: "2026-12-01T00:51:00Z"),
+        posts: [
+            Post(id: "1", url: "https://example.com/1", title: "One", text: "Hello \"world\"", html: "<p>Hello</p>",
+                 published: "2026-11-30T10:00:00Z", author: "Jack", media: [PostMedia(url: "https://example.com/a.jpg", type: "image/jpeg")]),
+            Post(id: "2", text: "Two"),
+        ])
+
+    @Test("a snapshot is written with keys in a fixed order, two spaces, one key per line and a final newline")
+    func format() {
+        let expected = """
+            {
+              "format": 1,
+              "handle": "jack",
+              "fetch": {
+                "source": "https://bridge.example/jack.rss",
+                "etag": "\\"v1\\"",
+                "last_modified": "Tue, 01 Dec 2026 00:00:00 GMT",
+                "fetched_at": "2026-12-01T00:51:00Z",
+                "changed_at": "2026-12-01T00:51:00Z",
+                "error": null
+              },
+              "posts": [
+                {
+                  "id": "1",
+                  "url": "https://example.com/1",
+                  "title": "One",
+                  "text": "Hello \\"world\\"",
+                  "html": "<p>Hello</p>",
+                  "published": "2026-11-30T10:00:00Z",
+                  "updated": null,
+                  "author": "Jack",
+                  "media": [
+                    {
+                      "url": "https://example.com/a.jpg",
+                      "type": "image/jpeg",
+                      "alt": null
+                    }
+                  ]
+                },
+                {
+                  "id": "2",
+                  "url": null,
+                  "title": null,
+                  "text": "Two",
+                  "html": "",
+                  "published": null,
+                  "updated": null,
+                  "author": null,
+                  "media": []
+                }
+              ]
+            }
+
+            """
+        #expect(String(decoding: Self.snapshot.json, as: UTF8.self) == expected)
+    }
+
+    @Test("a snapshot read back is the snapshot written, and an empty one has \"posts\": []")
+    func roundTrip() throws {
+        var decoder = SnapshotDecoder(Self.snapshot.json, file: "snapshots/jack.json")
+        #expect(decoder.decode() == Self.snapshot)
+        let empty = Snapshot(handle: "bob", record: SnapshotRecord(source: "feeds/bob.xml", error: "HTTP 404 Not Found"), posts: [])
+        #expect(String(decoding: empty.json, as: UTF8.self).hasSuffix("  },\n  \"posts\": []\n}\n"))
+        var again = SnapshotDecoder(empty.json, file: "snapshots/bob.json")
+        #expect(again.decode() == empty)
+    }
+
+    /// A snapshot broken by hand and the first problem it must report.
+    struct Broken: CustomTestStringConvertible, Sendable {
+        let name: String
+        let json: String
+        let line: Int
+        let column: Int
+        let message: String
+        var hint: String?
+        var testDescription: String { name }
+    }
+
+    static let broken: [Broken] = [
+        Broken(name: "not JSON", json: "{\n  \"format\": 1,\n  \"handle\" \"x\"\n}\n", line: 3, column: 12, message: "expected ':'"),
+        Broken(name: "a list", json: "[]\n", line: 1, column: 1, message: "expected a snapshot (an object with format, handle, fetch and posts), found an array"),
+        Broken(name: "a newer format", json: "{\"format\": 2, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"}, \"posts\": []}", line: 1, column: 12,
+               message: "snapshot format 2.0 is not one this feedsite reads; expected \"format\": 1"),
+        Broken(name: "a misspelt key", json: "{\"format\": 1, \"handle\": \"x\",\n \"fetch\": {\"source\": \"s\", \"etg\": null}, \"posts\": []}", line: 2, column: 27,
+               message: "unknown key 'etg' in a snapshot", hint: "did you mean 'etag'?"),
+        Broken(name: "a post without an id", json: "{\"format\": 1, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"},\n \"posts\": [\n  {\"text\": \"t\"}]}",
+               line: 3, column: 3, message: "this object has no \"id\""),
+        Broken(name: "a number for a title", json: "{\"format\": 1, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"}, \"posts\": [{\"id\": \"1\", \"title\": 5}]}",
+               line: 1, column: 87, message: "expected a string or null for \"title\", found a number"),
+        Broken(name: "no fetch record", json: "{\"format\": 1, \"handle\": \"x\", \"posts\": []}", line: 1, column: 1,
+               message: "this object has no \"fetch\""),
+    ]
+
+    @Test("a snapshot broken by hand is reported at its line and column with what was expected", arguments: broken)
+    func brokenSnapshot(_ broken: Broken) throws {
+        var decoder = SnapshotDecoder(Array(broken.json.utf8), file: "snapshots/x.json")
+        #expect(decoder.decode() == nil)
+        let first = try #require(decoder.diagnostics.first { $0.message.contains(broken.message) },
+                                 "no diagnostic contains \"\(broken.message)\"; got \(decoder.diagnostics.map(\.description))")
+        #expect(first.location == SourceLocation(file: "snapshots/x.json", line: broken.line, column: broken.column))
+        if let hint = broken.hint { #expect(first.hint == hint) }
+    }
+
+    @Test("the store writes a snapshot in place of the old one and leaves no temporary file; it lists only snapshots")
+    func store() throws {
+        let folder = try TemporaryFolder()
+        let store = SnapshotStore(folder: folder.path + "/snapshots")
+        #expect(try store.read("jack") == nil)
+        #expect(store.files.isEmpty)
+        try store.write(Self.snapshot, slug: "jack")
+        var changed = Self.snapshot
+        changed.posts.removeLast()
+        try store.write(changed, slug: "jack")
+        #expect(try store.read("jack") == changed)
+        try folder.write("snapshots/.fetch.lock", "")
+        try folder.write("snapshots/notes.txt", "")
+        #expect(store.files == ["jack.json"])
+        #expect(folder.list("snapshots").sorted() == [".fetch.lock", "jack.json", "notes.txt"])
+    }
+}
