@@ -4,33 +4,19 @@ package struct Post: Sendable, Equatable {
     /// of the content (`hash:` and 16 hex digits).
     package var id: String
     /// The post's absolute URL.
-    package var url: String?
+    package var url: String? = nil
     /// The title, as plain text.
-    package var title: String?
+    package var title: String? = nil
     /// The content as plain text: tags removed, character references decoded, whitespace collapsed.
-    package var text: String
+    package var text: String = ""
     /// The content as HTML, after `PostHTML.clean`.
-    package var html: String
+    package var html: String = ""
     /// When the post was published, RFC 3339 in UTC (`2026-11-29T14:03:00Z`).
-    package var published: String?
+    package var published: String? = nil
     /// When the post was last updated, RFC 3339 in UTC.
-    package var updated: String?
+    package var updated: String? = nil
     /// Who wrote it, as the feed names them.
-    package var author: String?
+    package var author: String? = nil
     /// Images, videos and other files attached to it.
-    package var media: [PostMedia]
-
-    /// Creates a post.
-    package init(id: String, url: String? = nil, title: String? = nil, text: String = "", html: String = "",
-                 published: String? = nil, updated: String? = nil, author: String? = nil, media: [PostMedia] = []) {
-        self.id = id
-        self.url = url
-        self.title = title
-        self.text = text
-        self.html = html
-        self.published = published
-        self.updated = updated
-        self.author = author
-        self.media = media
-    }
+    package var media: [PostMedia] = []
 }

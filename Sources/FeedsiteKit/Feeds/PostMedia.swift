@@ -4,14 +4,7 @@ package struct PostMedia: Sendable, Equatable {
     /// The file's absolute URL.
     package var url: String
     /// Its MIME type (`image/jpeg`), when the feed says.
-    package var type: String?
+    package var type: String? = nil
     /// Its text alternative, when the feed has one.
-    package var alt: String?
-
-    /// Creates a media entry.
-    package init(url: String, type: String? = nil, alt: String? = nil) {
-        self.url = url
-        self.type = type
-        self.alt = alt
-    }
+    package var alt: String? = nil
 }

@@ -16,12 +16,8 @@ extension Snapshot {
         out.member("format", String(Self.formatVersion))
         out.member("handle", quoted(handle))
         out.open("\"fetch\": {")
-        out.member("source", quoted(record.source))
-        out.member("etag", quoted(record.etag))
-        out.member("last_modified", quoted(record.lastModified))
-        out.member("fetched_at", quoted(record.fetchedAt))
-        out.member("changed_at", quoted(record.changedAt))
-        out.member("error", quoted(record.error), last: true)
+        members([("source", record.source), ("etag", record.etag), ("last_modified", record.lastModified),
+                 ("fetched_at", record.fetchedAt), ("changed_at", record.changedAt), ("error", record.error)], to: &out, last: true)
         out.close("}")
         if posts.isEmpty {
             out.member("posts", "[]", last: true)
@@ -38,28 +34,27 @@ extension Snapshot {
 private extension Snapshot {
     func write(_ post: Post, to out: inout JSONLines, last: Bool) {
         out.open("{")
-        out.member("id", quoted(post.id))
-        out.member("url", quoted(post.url))
-        out.member("title", quoted(post.title))
-        out.member("text", quoted(post.text))
-        out.member("html", quoted(post.html))
-        out.member("published", quoted(post.published))
-        out.member("updated", quoted(post.updated))
-        out.member("author", quoted(post.author))
+        members([("id", post.id), ("url", post.url), ("title", post.title), ("text", post.text), ("html", post.html),
+                 ("published", post.published), ("updated", post.updated), ("author", post.author)], to: &out, last: false)
         if post.media.isEmpty {
             out.member("media", "[]", last: true)
         } else {
             out.open("\"media\": [")
             for (index, media) in post.media.enumerated() {
                 out.open("{")
-                out.member("url", quoted(media.url))
-                out.member("type", quoted(media.type))
-                out.member("alt", quoted(media.alt), last: true)
+                members([("url", media.url), ("type", media.type), ("alt", media.alt)], to: &out, last: true)
                 out.close("}", last: index == post.media.count - 1)
             }
             out.close("]", last: true)
         }
         out.close("}", last: last)
+    }
+
+    /// One `"key": value` line per entry, in order (`null` for nil); `last`: no comma after the last one.
+    func members(_ entries: [(key: String, value: String?)], to out: inout JSONLines, last: Bool) {
+        for (index, entry) in entries.enumerated() {
+            out.member(entry.key, quoted(entry.value), last: last && index == entries.count - 1)
+        }
     }
 
     func quoted(_ text: String?) -> String {

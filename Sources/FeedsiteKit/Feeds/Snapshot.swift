@@ -24,24 +24,13 @@ package struct SnapshotRecord: Sendable, Equatable {
     /// The feed's URL or file as site.yml gives it (with a password in the URL shown as `***`).
     package var source: String
     /// The `ETag` of the last response that brought the posts.
-    package var etag: String?
+    package var etag: String? = nil
     /// The `Last-Modified` of the last response that brought the posts.
-    package var lastModified: String?
+    package var lastModified: String? = nil
     /// When the file last changed because of a fetch (RFC 3339, UTC).
-    package var fetchedAt: String?
+    package var fetchedAt: String? = nil
     /// When the posts last changed (RFC 3339, UTC).
-    package var changedAt: String?
+    package var changedAt: String? = nil
     /// Why the last fetch failed; nil when it succeeded.
-    package var error: String?
-
-    /// Creates a record.
-    package init(source: String, etag: String? = nil, lastModified: String? = nil, fetchedAt: String? = nil,
-                 changedAt: String? = nil, error: String? = nil) {
-        self.source = source
-        self.etag = etag
-        self.lastModified = lastModified
-        self.fetchedAt = fetchedAt
-        self.changedAt = changedAt
-        self.error = error
-    }
+    package var error: String? = nil
 }

@@ -3,14 +3,7 @@ package struct FetchRequest: Sendable, Equatable {
     /// The http or https URL.
     package var url: String
     /// The `ETag` of the last response, sent as `If-None-Match`.
-    package var etag: String?
+    package var etag: String? = nil
     /// The `Last-Modified` of the last response, sent as `If-Modified-Since`.
-    package var lastModified: String?
-
-    /// A request for `url`, conditional when `etag` or `lastModified` is given.
-    package init(url: String, etag: String? = nil, lastModified: String? = nil) {
-        self.url = url
-        self.etag = etag
-        self.lastModified = lastModified
-    }
+    package var lastModified: String? = nil
 }
