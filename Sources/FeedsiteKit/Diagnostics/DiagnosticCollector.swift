@@ -1,28 +1,41 @@
 /// Gathers diagnostics across a whole input so that all problems are reported at once.
 package struct DiagnosticCollector: Sendable {
-    /// How many diagnostics are kept before the rest are counted but dropped.
+    /// How many diagnostics are kept: the first ones by position, whatever order they were found in.
     package let limit: Int
-    /// The diagnostics kept so far.
-    package private(set) var diagnostics: [Diagnostic] = []
-    /// How many were dropped because the limit was reached.
-    package private(set) var dropped = 0
+    /// What was recorded and not yet dropped: at most twice `limit`, in the order found.
+    private var kept: [Diagnostic] = []
+    /// How many were dropped so far, being later in their files than `limit` others.
+    private var overflow = 0
 
     /// Creates an empty collector.
     package init(limit: Int = 200) {
         self.limit = limit
     }
 
+    /// The first `limit` diagnostics by file, line and column.
+    package var diagnostics: [Diagnostic] {
+        kept.count <= limit ? kept : Array(kept.sorted().prefix(limit))
+    }
+
+    /// How many were recorded beyond `diagnostics`.
+    package var dropped: Int {
+        overflow + max(0, kept.count - limit)
+    }
+
     /// Whether any error (not only warnings) was recorded.
     package var hasErrors: Bool {
-        dropped > 0 || diagnostics.contains { $0.severity == .error }
+        overflow > 0 || kept.contains { $0.severity == .error }
     }
 
     /// Records a diagnostic.
     package mutating func add(_ diagnostic: Diagnostic) {
-        if diagnostics.count < limit {
-            diagnostics.append(diagnostic)
-        } else {
-            dropped += 1
+        kept.append(diagnostic)
+        // Sorting once twice the limit is reached keeps the earliest by position in amortised
+        // constant time per diagnostic (accounts are decoded in chunks, top-level keys first).
+        if kept.count >= 2 * limit {
+            kept.sort()
+            overflow += kept.count - limit
+            kept.removeLast(kept.count - limit)
         }
     }
 
@@ -31,10 +44,10 @@ package struct DiagnosticCollector: Sendable {
         add(Diagnostic(.error, at: location, message, hint: hint))
     }
 
-    /// Records what `other` collected, after what this one holds.
+    /// Records what `other` collected.
     package mutating func merge(_ other: DiagnosticCollector) {
-        for diagnostic in other.diagnostics { add(diagnostic) }
-        dropped += other.dropped
+        for diagnostic in other.kept { add(diagnostic) }
+        overflow += other.overflow
     }
 
     /// Throws a `DiagnosticError` with everything collected when any error was recorded.

@@ -125,3 +125,24 @@ import Testing
         #expect(lines[0] == "a/index.html:2:9: error: no file at 'b/' [broken-link] (from templates/account.html:4:7) — suggested: c/")
     }
 }
+
+extension DiagnosticRendererTests {
+    @Test("a collector past its cap keeps the first diagnostics by position, whatever order they were found in")
+    func keepsFirstByPosition() {
+        var collector = DiagnosticCollector(limit: 3)
+        for line in [50, 9, 40, 2, 30, 7, 1, 60, 8] {
+            collector.error(SourceLocation(file: "site.yml", line: line, column: 1), "bad")
+        }
+        #expect(collector.diagnostics.sorted().map(\.location.line) == [1, 2, 7])
+        #expect(collector.dropped == 6)
+    }
+
+    @Test("5,000 broken accounts and a bad key at the end of site.yml show the first 200 problems of the file")
+    func firstProblemsOfLargeFile() {
+        let accounts = (0..<5_000).map { "  - handle: a\($0)\n    theme: x" }.joined(separator: "\n")
+        let diagnostics = ConfigFixture.diagnostics("title: T\naccounts:\n\(accounts)\noops: 1\n")
+        #expect(diagnostics.count == 200)
+        #expect(diagnostics.map(\.location.line) == (0..<200).map { 4 + 2 * $0 })
+        #expect(!diagnostics.contains { $0.message.contains("oops") })
+    }
+}
