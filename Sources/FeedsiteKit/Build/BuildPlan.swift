@@ -14,7 +14,9 @@ struct BuildPlan: Sendable {
 extension BuildPlan {
     /// The plan for `site`: an index, a page per account, a 404 page when there is a template for
     /// it, the assets, and sitemap.xml when the site has a `base_url`.
-    init(_ site: LoadedSite, assets: [SiteFile]) {
+    /// Throws when two of them would be written to the same path (an account called `assets` and an
+    /// `index.html` among the assets).
+    init(_ site: LoadedSite, assets: [SiteFile]) throws(DiagnosticError) {
         let config = site.config
         pages = [PlannedPage(kind: .index, path: "index.html")]
         pages.reserveCapacity(config.accounts.count + 2)
@@ -26,5 +28,20 @@ extension BuildPlan {
         if let baseURL = config.baseURL {
             files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
         }
+        try refuseCollisions(site)
+    }
+
+    /// Account pages are the only paths made from user input: each must differ from every file.
+    func refuseCollisions(_ site: LoadedSite) throws(DiagnosticError) {
+        let filePaths = Set(files.map(\.path))
+        var problems: [Diagnostic] = []
+        for page in pages {
+            guard case .account(let index) = page.kind, filePaths.contains(page.path) else { continue }
+            let account = site.config.accounts[index]
+            problems.append(Diagnostic(at: account.location,
+                "the page of '\(account.handle)' would be written to \(page.path), which templates/\(page.path) also writes",
+                hint: "rename or move templates/\(page.path), or give this account another handle"))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
     }
 }

@@ -69,7 +69,7 @@ private extension SiteBuilder {
         if let done = upToDate.result(since: start, outputFolder: config.outputFolder) { return done }
 
         let site = try LoadedSite(config: config, displayPath: displayPath)
-        let plan = BuildPlan(site, assets: try assets())
+        let plan = try BuildPlan(site, assets: try assets())
         let sink: any PageSink
         if let staging = StagingSink(output: config.outputFolder, plan: plan) {
             sink = staging

@@ -13,7 +13,7 @@ import Testing
         let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/feeds\naccounts:\n  - handle: Zed\n  - handle: amy\n"])
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let loaded = try LoadedSite(config: config, displayPath: { $0 })
-        let plan = BuildPlan(loaded, assets: [SiteFile(path: "assets/a.css", bytes: [])])
+        let plan = try BuildPlan(loaded, assets: [SiteFile(path: "assets/a.css", bytes: [])])
         #expect(plan.pages == [PlannedPage(kind: .index, path: "index.html"), PlannedPage(kind: .account(0), path: "zed/index.html"),
                                PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .notFound, path: "404.html")])
         #expect(plan.files.map(\.path) == ["assets/a.css", "sitemap.xml"])
@@ -26,7 +26,7 @@ import Testing
         let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
         try FileManager.default.removeItem(atPath: site.path + "/templates/404.html")
         let loaded = try LoadedSite(config: try SiteConfigLoader.load(path: site.path + "/site.yml"), displayPath: { $0 })
-        let plan = BuildPlan(loaded, assets: [])
+        let plan = try BuildPlan(loaded, assets: [])
         #expect(plan.pages.map(\.kind) == [.index, .account(0)])
         #expect(plan.files.isEmpty)
     }
@@ -99,5 +99,23 @@ import Testing
         try site.write("templates/404.html", "<a href=\"https://twitter.com/intent/tweet?text=a b\">x</a>")
         #expect(throws: BuildCheckFailure.self) { try Self.build(site) }
         #expect(try site.snapshot() == before)
+    }
+}
+
+extension BuildPipelineTests {
+    @Test("an account whose page would be written where an asset goes is an error at its handle, on a first build and a rebuild")
+    func pageCollidesWithAsset() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n  - handle: Assets\n"])
+        _ = try Self.build(site)
+        let before = try site.snapshot()
+        try site.write("templates/assets/index.html", "<p>asset</p>")
+        let error = try #require(throws: DiagnosticError.self) { try Self.build(site) }
+        #expect(error.diagnostics.count == 1)
+        #expect(error.diagnostics.first?.location.line == 4)
+        #expect(error.diagnostics.first?.message.contains("assets/index.html") == true)
+        #expect(try site.snapshot() == before)
+        try FileManager.default.removeItem(atPath: site.path + "/output")
+        #expect(throws: DiagnosticError.self) { try Self.build(site) }
+        #expect(!site.exists("output"))
     }
 }
