@@ -63,6 +63,9 @@ extension SiteBuilder {
 private extension SiteBuilder {
     func build(progress: @escaping @Sendable (Phase) -> Void, since start: ContinuousClock.Instant) throws -> BuildResult {
         try OutputFolderGuard.check(config.folders, configPath: config.configPath)
+        // Held until this function returns, whatever it returns or throws.
+        let lock = try OutputLock(output: config.outputFolder)
+        defer { withExtendedLifetime(lock) {} }
         let writer = OutputWriter(folder: config.outputFolder)
         let manifest = writer.readManifest()
         let upToDate = upToDateCheck(manifest: manifest)

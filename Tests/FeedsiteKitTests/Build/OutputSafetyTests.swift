@@ -185,3 +185,23 @@ extension OutputSafetyTests {
         }
     }
 }
+
+extension OutputSafetyTests {
+    @Test("a build while another holds the output folder stops at once, naming the folder, and changes nothing", arguments: [true, false])
+    func concurrentBuildRefused(outputExists: Bool) throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        if outputExists { _ = try site.build() }
+        let before = try site.snapshot()
+        try site.write("site.yml", "title: Other\naccounts:\n  - handle: a\n")
+        do {
+            let held = try OutputLock(output: site.path + "/output")
+            let error = try #require(throws: InputError.self) { try site.build() }
+            #expect(error.message.contains("another feedsite build is writing"))
+            #expect(try site.snapshot() == before)
+            withExtendedLifetime(held) {}
+        }
+        // Released: the next build goes ahead.
+        _ = try site.build()
+        #expect(site.read("output/index.html")?.contains("Other") == true)
+    }
+}
