@@ -22,10 +22,20 @@ enum BuildFingerprint {
         hash.add(Array(configPath.utf8))
         hash.add(configBytes)
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
-        for file in files {
+        for file in files where !file.hasPrefix("assets/") {
             guard let bytes = try? FileInput.read(templatesFolder + "/" + file, purpose: "a template", limit: .max) else { return nil }
             hash.add(Array(file.utf8))
             hash.add(bytes)
+        }
+        // The assets as the build copies them: listed from `assets` itself, so a link to a folder counts.
+        let assets = templatesFolder + "/assets"
+        if access(assets, F_OK) == 0 {
+            guard let files = try? FolderListing.files(under: assets) else { return nil }
+            for file in files {
+                guard let bytes = try? FileInput.read(assets + "/" + file, purpose: "an asset", limit: .max) else { return nil }
+                hash.add(Array(("assets/" + file).utf8))
+                hash.add(bytes)
+            }
         }
         // Snapshots are inputs too: a fetch that changed one makes the next build run.
         for file in SnapshotStore(folder: folders.snapshots).files {

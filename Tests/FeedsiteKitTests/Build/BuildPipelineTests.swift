@@ -119,3 +119,17 @@ extension BuildPipelineTests {
         #expect(!site.exists("output"))
     }
 }
+
+extension BuildPipelineTests {
+    @Test("an edit in an assets folder that is a link to a folder makes the next build copy it")
+    func linkedAssetsFolder() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
+        try FileManager.default.moveItem(atPath: site.path + "/templates/assets", toPath: site.path + "/my-assets")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/templates/assets", withDestinationPath: "../my-assets")
+        _ = try Self.build(site)
+        try site.write("my-assets/site.css", "/* changed */")
+        let result = try Self.build(site)
+        #expect(!result.upToDate)
+        #expect(site.read("output/assets/site.css") == "/* changed */")
+    }
+}
