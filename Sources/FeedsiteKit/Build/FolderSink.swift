@@ -1,27 +1,40 @@
 import Synchronization
 
-/// Pages of a build into an output folder that exists: a page the last build wrote is compared with
-/// its file as soon as it is rendered and, when identical, dropped; every other page stays in memory
-/// until the whole site has passed the check, then all are written at once.
+/// Pages of a build into an output folder that exists: a page already on disk is compared with its
+/// file as soon as it is rendered and, when identical, dropped; every other page stays in memory
+/// until the whole site has passed the check, then all are written at once. A different file that
+/// the manifest does not list is the user's own: it is noted, for the build to refuse or (`--force`) replace.
 final class FolderSink: PageSink {
     let writer: OutputWriter
     /// The manifest as the build found it.
     let previous: BuildManifest
-    private let pending = Mutex<(files: [SiteFile], unchanged: [String: BuildManifest.Stamp])>(([], [:]))
+    /// Paths the build writes that exist in the folder although the manifest does not list them.
+    let unlisted: Set<String>
+    private let pending = Mutex<(files: [SiteFile], unchanged: [String: BuildManifest.Stamp], foreign: [String])>(([], [:], []))
 
-    /// A sink for the output folder `writer` writes, whose manifest is `previous`.
-    init(writer: OutputWriter, previous: BuildManifest) {
+    /// A sink for the output folder `writer` writes, whose manifest is `previous`, for a build writing `paths`.
+    init(writer: OutputWriter, previous: BuildManifest, paths: [String]) {
         self.writer = writer
         self.previous = previous
+        unlisted = Set(paths.filter { previous.files[$0] == nil && writer.exists($0) })
     }
 
     func accept(_ file: SiteFile) throws(InputError) {
         try writer.refuseLinkedFolder(above: file.path)
-        if previous.files[file.path] != nil, let stamp = writer.unchangedStamp(of: file) {
+        let known = previous.files[file.path] != nil
+        if known || unlisted.contains(file.path), let stamp = writer.unchangedStamp(of: file) {
             pending.withLock { $0.unchanged[file.path] = stamp }
         } else {
-            pending.withLock { $0.files.append(file) }
+            pending.withLock {
+                $0.files.append(file)
+                if !known, unlisted.contains(file.path) { $0.foreign.append(file.path) }
+            }
         }
+    }
+
+    func foreignFiles(among files: [SiteFile]) -> [String] {
+        let pages = pending.withLock { $0.foreign }
+        return (pages + files.filter { unlisted.contains($0.path) && writer.unchangedStamp(of: $0) == nil }.map(\.path)).sorted()
     }
 
     func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {

@@ -27,15 +27,14 @@ struct OutputTransaction {
 
 extension OutputTransaction {
     /// Writes every file of `files` that differs from what is on disk beside its target, on all
-    /// cores. `previous` tells which paths the last build wrote (only those are compared; the others
-    /// are new). On failure nothing is left behind but the folders made for new files, if empty.
-    init(folder: String, files: [SiteFile], previous: BuildManifest) throws(InputError) {
+    /// cores. On failure nothing is left behind but the folders made for new files, if empty.
+    init(folder: String, files: [SiteFile]) throws(InputError) {
         self.folder = folder
         let writer = OutputWriter(folder: folder)
         let outcome = Self.each(files.indices) { index throws(InputError) -> Outcome in
             let file = files[index]
             try writer.refuseLinkedFolder(above: file.path)
-            if previous.files[file.path] != nil, let stamp = writer.unchangedStamp(of: file) { return .unchanged(file.path, stamp) }
+            if let stamp = writer.unchangedStamp(of: file) { return .unchanged(file.path, stamp) }
             return .staged(try Self.stage(file, in: folder))
         }
         for result in outcome.done {

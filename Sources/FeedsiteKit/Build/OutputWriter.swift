@@ -72,7 +72,7 @@ struct OutputWriter {
         // failure the folder is left as it was, and so is the manifest.
         let transaction: OutputTransaction
         do throws(InputError) {
-            transaction = try OutputTransaction(folder: folder, files: files, previous: previous)
+            transaction = try OutputTransaction(folder: folder, files: files)
             try transaction.commit()
         } catch {
             try? writeManifest(previous)
@@ -171,6 +171,12 @@ extension OutputWriter {
             guard rmdir(folder + "/" + parent) == 0 else { return }
             parent = Self.parent(of: parent)
         }
+    }
+
+    /// Whether anything (a file, folder or link) is at `relative` in the output folder.
+    func exists(_ relative: String) -> Bool {
+        var status = stat()
+        return lstat(folder + "/" + relative, &status) == 0
     }
 
     /// The first folder between the output folder and `relative` that is a symbolic link (or not a

@@ -73,17 +73,13 @@ private extension SiteBuilder {
 
         let site = try LoadedSite(config: config, displayPath: displayPath)
         let plan = try BuildPlan(site, assets: try assets())
-        let sink: any PageSink
-        if let staging = StagingSink(output: config.outputFolder, plan: plan) {
-            sink = staging
-        } else {
-            if !overwritesForeignFiles { try refuseForeignFiles(plan, writer: writer, manifest: manifest) }
-            sink = FolderSink(writer: writer, previous: manifest)
-        }
+        let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan)
+            ?? FolderSink(writer: writer, previous: manifest, paths: plan.paths)
         do {
             let checked = try renderAndCheck(plan, site: site, into: sink, progress: progress)
             progress(.checking)
             let report = try verdict(checked, plan: plan, site: site)
+            if !overwritesForeignFiles { try refuseForeignFiles(sink.foreignFiles(among: plan.files), in: writer.folder) }
             progress(.writing)
             let clean = report.findings.isEmpty && site.warnings.isEmpty
             let record = upToDate.fingerprint.flatMap {
@@ -110,17 +106,12 @@ private extension SiteBuilder {
         return UpToDateCheck(configPath: config.configPath, configBytes: bytes, folders: config.folders, manifest: manifest)
     }
 
-    /// Throws when the plan would overwrite files that are in the output folder but not in its
-    /// manifest: the user's own files, which a build never replaces without `--force`.
-    func refuseForeignFiles(_ plan: BuildPlan, writer: OutputWriter, manifest: BuildManifest) throws(InputError) {
-        var foreign: [String] = []
-        for path in plan.paths where manifest.files[path] == nil {
-            var status = stat()
-            if lstat(writer.folder + "/" + path, &status) == 0 { foreign.append(path) }
-        }
+    /// Throws when the build would replace `foreign`, files in the output folder that feedsite did not
+    /// write (the user's own), which it never does without `--force`.
+    func refuseForeignFiles(_ foreign: [String], in folder: String) throws(InputError) {
         guard !foreign.isEmpty else { return }
         let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
-        throw InputError("\(displayPath(writer.folder)): \(foreign.count) file\(foreign.count == 1 ? "" : "s") that feedsite did not write "
+        throw InputError("\(displayPath(folder)): \(foreign.count) file\(foreign.count == 1 ? "" : "s") that feedsite did not write "
                          + "would be overwritten: \(shown)",
                          hint: "move \(foreign.count == 1 ? "it" : "them") out of the output folder, or build with --force to overwrite them")
     }

@@ -43,6 +43,9 @@ final class StagingSink: PageSink {
         return try writer.write(staged, record: record)
     }
 
+    /// A staging folder starts empty: nothing in it is anyone else's.
+    func foreignFiles(among files: [SiteFile]) -> [String] { [] }
+
     func discard() {
         staging.discard(paths: paths)
     }

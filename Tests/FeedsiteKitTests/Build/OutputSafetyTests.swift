@@ -205,3 +205,21 @@ extension OutputSafetyTests {
         #expect(site.read("output/index.html")?.contains("Other") == true)
     }
 }
+
+extension OutputSafetyTests {
+    @Test("without a manifest, files identical to what the build writes are taken as its own; different ones are refused, listed in order")
+    func identicalFilesAdopted() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts + "  - handle: c\n"])
+        _ = try site.build()
+        try FileManager.default.removeItem(atPath: site.path + "/output/.feedsite-manifest")
+        let adopted = try site.build()
+        #expect(adopted.written == 0)
+        try FileManager.default.removeItem(atPath: site.path + "/output/.feedsite-manifest")
+        try site.write("output/c/index.html", "mine")
+        try site.write("output/a/index.html", "mine too")
+        try site.write("output/assets/site.css", "/* mine */")
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix("3 files that feedsite did not write would be overwritten: a/index.html, assets/site.css, c/index.html"))
+        #expect(site.read("output/c/index.html") == "mine")
+    }
+}
