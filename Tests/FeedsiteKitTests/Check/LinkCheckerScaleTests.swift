@@ -11,6 +11,14 @@ import Testing
         LinkChecker().check(pages: [LinkChecker.Page(path: "e.html", bytes: Array(html.utf8))], existingFiles: files.union(["e.html"]))
     }
 
+    /// The first finding that is not of `rule` at the value of its copy of `link` on line 1 (`link` repeated
+    /// on one line, its value starting at its 10th character), or nil.
+    static func misplaced(_ report: CheckReport, every link: String, rule: CheckRule) -> CheckFinding? {
+        zip(0..., report.findings).first { index, finding in
+            finding.location.line != 1 || finding.location.column != index * link.count + 10 || finding.rule != rule
+        }?.1
+    }
+
     @Test("100,000 repeats of one attribute on a tag: each is found a duplicate at once (duplicates compared with every earlier name hung)")
     func repeatedAttributes() throws {
         let html = "<p " + String(repeating: "a=b ", count: 100_000) + "href=\"\(Self.bad)\">"
@@ -31,27 +39,15 @@ import Testing
         #expect(check("<p " + names + "href=\"https://x.com/intent/post?text=ok\" HREF=\"\(Self.bad)\">").findings.isEmpty)
     }
 
-    @Test("100,000 intent URLs with findings on one 6 MB line each get their own column in one pass over the line")
-    func intentURLsOnOneLine() throws {
-        let link = "<a href=\"https://twitter.com/intent/tweet?text=caf%C3%A9 au lait\">x</a>"
+    @Test("100,000 findings on one line (6 MB of intent URLs, or broken relative links) each get their own column in one pass", arguments: [
+        ("<a href=\"https://twitter.com/intent/tweet?text=caf%C3%A9 au lait\">x</a>", CheckRule.rawSpace),
+        ("<a href=\"missing/page.html\">é</a>", .brokenLink),
+    ])
+    func findingsOnOneLine(_ link: String, _ rule: CheckRule) throws {
         let report = check(String(repeating: link, count: 100_000))
         try #require(report.findings.count == 100_000)
-        let misplaced = zip(0..., report.findings).first { index, finding in
-            finding.location.line != 1 || finding.location.column != index * link.utf8.count + 10 || finding.rule != .rawSpace
-        }
-        #expect(misplaced == nil)
-    }
-
-    @Test("100,000 broken relative links on one line each get their own column in one pass over the line")
-    func brokenLinksOnOneLine() throws {
-        let link = "<a href=\"missing/page.html\">é</a>"
-        let report = check(String(repeating: link, count: 100_000))
-        try #require(report.findings.count == 100_000)
-        let misplaced = zip(0..., report.findings).first { index, finding in
-            finding.location.column != index * link.count + 10 || finding.rule != .brokenLink
-        }
-        #expect(misplaced == nil)
-        #expect(report.links == 100_000)
+        #expect(Self.misplaced(report, every: link, rule: rule) == nil)
+        #expect(report.intentURLs + report.links == 100_000)
     }
 
     @Test("an intent URL with 300,000 parameters on a page is one finding per rule")
