@@ -39,13 +39,7 @@ struct CharacterScan {
         }
     }
 
-    /// Reports each rule once, with how often it occurs and where first.
-    func report(into report: (CheckRule, String) -> Void) {
-        if isClean { return }
-        scan(into: report)
-    }
-
-    /// Reports each rule once, without first trying the quick pass.
+    /// Reports each rule once, with how often it occurs and where first (after `isClean` said there is something).
     func scan(into report: (CheckRule, String) -> Void) {
         var counts: [CheckRule: (count: Int, first: String, position: Int)] = [:]
         func note(_ rule: CheckRule, _ shown: String, _ position: Int) {

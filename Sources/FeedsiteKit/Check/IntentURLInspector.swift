@@ -41,9 +41,11 @@ extension IntentURLInspector {
         if IntentURL.parameters[written.action] == nil {
             tally.add(.unknownAction, "'\(written.action)' is not a known intent action; expected tweet, post, follow, user, like or retweet")
         }
-        CharacterScan(written.trimmed).report { tally.add($0, $1) }
-        // Browsers drop tabs and line breaks from a URL before they read it: so does the rest.
-        let parts = written.withoutTabsAndLineBreaks()
+        let scan = CharacterScan(written.trimmed)
+        let clean = scan.isClean
+        if !clean { scan.scan { tally.add($0, $1) } }
+        // Browsers drop tabs and line breaks from a URL before they read it: so does the rest (a clean URL has none).
+        let parts = clean ? written : written.withoutTabsAndLineBreaks()
         let structure = inspectQuery(parts, tally: &tally)
 
         var decoded: [(name: String, value: String)] = []
@@ -86,7 +88,6 @@ extension IntentURLInspector {
     func inspectQuery(_ parts: IntentURLParts, tally: inout ProblemTally) -> QueryStructure {
         var structure = QueryStructure()
         let known = IntentURL.parameters[parts.action] ?? []
-        let accepted = IntentURL.buttonParameters[parts.action] ?? []
         var names = ParameterNameCounts()
         // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
         for component in Self.components(of: parts.query) {
@@ -107,11 +108,11 @@ extension IntentURLInspector {
                     tally.add(.rawAmpersand, "a raw '&' splits '\(previous.name)': '\(component)' is not a parameter; encode '&' inside a value as %26")
                     structure.intended[structure.intended.count - 1].appended += "%26" + component
                 } else {
-                    tally.add(.unknownParameter, "the query starts with '\(component.prefix(40))', which is not a parameter: it has no name and '='")
+                    tally.add(.unknownParameter, "the query starts with '\(component.prefix(40))', which is not a name=value parameter")
                 }
                 continue
             }
-            if !known.isEmpty, !known.contains(parameter.name), !accepted.contains(parameter.name) {
+            if !known.isEmpty, !known.contains(parameter.name), IntentURL.buttonParameters[parts.action]?.contains(parameter.name) != true {
                 tally.add(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
             }
             names.count(parameter.name)

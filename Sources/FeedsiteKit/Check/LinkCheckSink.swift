@@ -15,16 +15,17 @@ struct LinkCheckSink: HTMLTokenSink {
     var base: String?
 
     mutating func startTag(_ tag: HTMLTag) {
-        let isBase = tag.name.sameBytes(as: "base")
         for attribute in tag.attributes where !attribute.isDuplicate {
             let value = tag.value(of: attribute)
-            if isBase, tag.name(of: attribute).sameBytes(as: "href") {
-                // A base address is not a link to a file; only the first one counts.
-                if base == nil { base = String(decoding: value, as: UTF8.self) }
-            } else if IntentURLInspector.mightBeIntentURL(value) {
+            if IntentURLInspector.mightBeIntentURL(value) {
                 candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: false))
-            } else if Self.isLinkAttribute(tag.name(of: attribute)), RelativeLink.isRelative(value) {
-                candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: true))
+            } else if Self.isLinkAttribute(tag.name(of: attribute)) {
+                if tag.name.sameBytes(as: "base") {
+                    // A base address is not a link to a file; only the first one counts.
+                    if base == nil, tag.name(of: attribute).sameBytes(as: "href") { base = String(decoding: value, as: UTF8.self) }
+                } else if RelativeLink.isRelative(value) {
+                    candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: true))
+                }
             }
         }
     }

@@ -13,7 +13,7 @@ extension LinkChecker {
 
     /// Whether a file name ends in `.html` or `.htm`, in any case.
     static func isHTML(_ path: String) -> Bool {
-        let tail = path.utf8.suffix(5).map(\.asciiLowercased)
+        let tail = path.utf8.suffix(5).lazy.map(\.asciiLowercased)
         return tail.elementsEqual(".html".utf8) || tail.dropFirst().elementsEqual(".htm".utf8)
     }
 }

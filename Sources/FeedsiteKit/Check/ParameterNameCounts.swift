@@ -8,6 +8,8 @@ struct ParameterNameCounts {
     private var counts: [Int] = []
     /// Where each name stands in `names`, once there are more than `searchedInOrder`.
     private var positions: [String: Int] = [:]
+    /// Whether some name occurs more than once.
+    private var anyRepeated = false
 }
 
 extension ParameterNameCounts {
@@ -18,6 +20,7 @@ extension ParameterNameCounts {
     mutating func count(_ name: String) {
         if let index = positions.isEmpty ? names.firstIndex(of: name) : positions[name] {
             counts[index] += 1
+            anyRepeated = true
             return
         }
         names.append(name)
@@ -33,6 +36,7 @@ extension ParameterNameCounts {
 
     /// The names given more than once, with how often, in the order they first occur.
     var repeated: [(name: String, count: Int)] {
-        zip(names, counts).filter { $0.1 > 1 }.map { (name: $0.0, count: $0.1) }
+        guard anyRepeated else { return [] }
+        return zip(names, counts).filter { $0.1 > 1 }.map { (name: $0.0, count: $0.1) }
     }
 }
