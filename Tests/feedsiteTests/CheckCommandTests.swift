@@ -79,4 +79,36 @@ import Testing
         #expect(problems.count == 1)
         #expect((problems.first?["message"] as? String)?.hasPrefix("/nonexistent-folder: no such folder") == true)
     }
+
+    @Test("a folder without HTML files says so on stderr and exits 0")
+    func noHTMLFiles() throws {
+        let folder = try TemporaryFolder(files: ["notes.txt": "text"])
+        let result = try ProcessRunner.run(["check", folder.path])
+        #expect(result.status == 0)
+        #expect(result.err == "no HTML files found in \(folder.path)\n")
+        #expect(result.out == "no problems in 0 files; 0 intent URLs checked\n")
+    }
+
+    @Test("a file as argument is checked alone, whatever the case of its extension; findings name it as given")
+    func singleFile() throws {
+        let folder = try TemporaryFolder(files: ["PAGE.HTML": "<a href=\"https://x.com/intent/post?text=a b\">x</a><img src=\"logo.png\">",
+                                                 "logo.png": "", "other.html": "<a href=\"missing.html\">m</a>"])
+        let result = try ProcessRunner.run(["check", folder.path + "/PAGE.HTML"])
+        #expect(result.status == 1)
+        #expect(result.err.isEmpty)
+        #expect(result.out.hasPrefix("\(folder.path)/PAGE.HTML:1:10: error: the URL contains a raw space"))
+        #expect(result.out.hasSuffix("1 error, 0 warnings in 1 of 1 file; 1 intent URL checked\n"))
+        #expect(try ProcessRunner.run(["check", folder.path]).out.hasSuffix("2 errors, 0 warnings in 2 of 2 files; 1 intent URL checked\n"))
+    }
+
+    @Test("<base href> moves relative links: a root-relative base is taken from the checked folder")
+    func baseHref() throws {
+        let folder = try TemporaryFolder(files: [
+            "app/deep/index.html": "<base href=\"/app/\"><link rel=stylesheet href=\"style.css\"><script src=\"main.js\"></script><img src=\"x.png\">",
+            "app/main.js": "", "app/style.css": "", "app/x.png": "",
+        ])
+        let result = try ProcessRunner.run(["check", folder.path])
+        #expect(result.status == 0)
+        #expect(result.out == "no problems in 1 file; 0 intent URLs checked\n")
+    }
 }

@@ -1,28 +1,28 @@
 extension SiteBuilder {
-    /// Phase 5: puts every page's findings together, points each at the template line that produced
-    /// it when it can, and throws `BuildCheckFailure` when any is an error.
+    /// Phase 5: puts every page's findings together, points each at the template line (or the account
+    /// in site.yml) that produced it when it can, and throws `BuildCheckFailure` when any is an error.
     func verdict(_ checked: CheckedPages, plan: BuildPlan, site: LoadedSite) throws(BuildCheckFailure) -> CheckReport {
         var report = LinkChecker().report(checked.results, pages: plan.pages.count, existingFiles: Set(plan.paths))
         // Each page with findings is indexed once, however many findings it has.
         var pages: [String: SourceText] = [:]
         for page in checked.withFindings { pages[page.path] = SourceText(page.bytes, file: page.path) }
-        report.findings = acceptLiteralPercents(in: report.findings.map { locateInTemplates($0, pages: pages, templates: site.templates) })
+        report.findings = locateComposeURLs(in: report.findings.map { locateInTemplates($0, pages: pages, templates: site.templates) })
         if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
         return report
     }
 }
 
 private extension SiteBuilder {
-    /// A compose text that itself holds `%3C` encodes to `%253C`: the checker cannot tell that from
-    /// double encoding, but feedsite wrote the URL from the text exactly, so it is only a warning.
-    func acceptLiteralPercents(in findings: [CheckFinding]) -> [CheckFinding] {
-        guard findings.contains(where: { $0.rule == .doubleEncoded }) else { return findings }
-        let composeURLs = Set(config.accounts.map { IntentURL.compose($0.compose, host: config.intentHost) })
+    /// Points each finding in an account's compose URL that no template holds literally at the
+    /// account's entry in site.yml, where the URL's values come from.
+    func locateComposeURLs(in findings: [CheckFinding]) -> [CheckFinding] {
+        guard findings.contains(where: { $0.templateLocation == nil }) else { return findings }
+        var origins: [String: SourceLocation] = [:]
+        for account in config.accounts { origins[IntentURL.compose(account.compose, host: config.intentHost)] = account.location }
         return findings.map { finding in
-            guard finding.rule == .doubleEncoded, composeURLs.contains(finding.url) else { return finding }
+            guard finding.templateLocation == nil, let origin = origins[finding.url] else { return finding }
             var finding = finding
-            finding.severity = .warning
-            finding.message += " (the compose text in site.yml holds a literal %XX sequence; it is posted as written)"
+            finding.templateLocation = origin
             return finding
         }
     }

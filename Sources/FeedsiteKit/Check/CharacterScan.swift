@@ -39,13 +39,7 @@ struct CharacterScan {
         }
     }
 
-    /// Reports each rule once, with how often it occurs and where first.
-    func report(into report: (CheckRule, String) -> Void) {
-        if isClean { return }
-        scan(into: report)
-    }
-
-    /// Reports each rule once, without first trying the quick pass.
+    /// Reports each rule once, with how often it occurs and where first (after `isClean` said there is something).
     func scan(into report: (CheckRule, String) -> Void) {
         var counts: [CheckRule: (count: Int, first: String, position: Int)] = [:]
         func note(_ rule: CheckRule, _ shown: String, _ position: Int) {
@@ -88,7 +82,8 @@ struct CharacterScan {
             guard let (count, first, position) = counts[rule] else { continue }
             let times = count == 1 ? "" : " (\(count) times)"
             let message: String = switch rule {
-            case .rawNewline: "the URL contains a raw \(first)\(times) at character \(position); browsers drop it, so the text loses it: encode line breaks as %0A"
+            case .rawNewline: "the URL contains a raw \(first)\(times) at character \(position); browsers drop it, and so does "
+                + "the suggestion: if the text should keep a line break, encode it as %0A"
             case .rawSpace: "the URL contains a raw space\(times) at character \(position); encode spaces as %20"
             case .rawNonASCII: "the URL contains \(first) raw\(times) at character \(position); percent-encode its UTF-8 bytes"
             case .rawUnsafeChar: "the URL contains \(first) raw\(times) at character \(position), which is not allowed in a URL; percent-encode it"

@@ -15,6 +15,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     case ambiguousPlus = "ambiguous-plus"
     case invalidUTF8 = "invalid-utf8"
     case doubleEncoded = "double-encoded"
+    case doubleEncodedText = "double-encoded-text"
     case emptyParameter = "empty-parameter"
     case invalidHandle = "invalid-handle"
     case hashtagLeadingHash = "hashtag-leading-hash"
@@ -29,7 +30,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     package var severity: Diagnostic.Severity {
         switch self {
         case .lowercaseHex, .encodedUnreserved, .unknownParameter, .repeatedParameter, .ambiguousPlus, .emptyParameter,
-             .tooLong, .unknownAction, .rawReservedChar:
+             .tooLong, .unknownAction, .rawReservedChar, .doubleEncodedText:
             .warning
         default:
             .error
@@ -50,7 +51,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     /// Whether the intended value cannot be known, so no corrected URL is suggested.
     var makesIntentAmbiguous: Bool {
         switch self {
-        case .ambiguousPlus, .invalidUTF8, .doubleEncoded, .nonNumericID, .invalidURLParameter, .invalidHandle, .unknownAction:
+        case .ambiguousPlus, .invalidUTF8, .doubleEncoded, .doubleEncodedText, .nonNumericID, .invalidURLParameter, .invalidHandle, .unknownAction:
             true
         default:
             false

@@ -33,87 +33,102 @@ extension IntentURLInspector {
         return intentPath.occurs(in: bytes)
     }
 
-    /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL.
+    /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL. Each rule
+    /// gives at most one problem, saying how many more times it fired in the URL.
     package func inspect(_ url: String) -> Result? {
-        guard let parts = IntentURLParts(url) else { return nil }
-        var problems: [Problem] = []
-        var seen = Set<CheckRule>()
-        func report(_ rule: CheckRule, _ message: String) {
-            problems.append(Problem(rule: rule, message: message))
-            seen.insert(rule)
+        guard let written = IntentURLParts(url) else { return nil }
+        var tally = ProblemTally()
+        if IntentURL.parameters[written.action] == nil {
+            tally.add(.unknownAction, "'\(written.action)' is not a known intent action; expected tweet, post, follow, user, like or retweet")
         }
-        if IntentURL.parameters[parts.action] == nil {
-            report(.unknownAction, "'\(parts.action)' is not a known intent action; expected tweet, post, follow, user, like or retweet")
-        }
-        CharacterScan(parts.trimmed).report(into: report)
-
-        let known = IntentURL.parameters[parts.action] ?? []
-        var parameters: [(name: String, raw: Substring)] = []
-        // What the author most likely meant: stray '&' and '#' text put back into the value before it.
-        var intended: [(name: String, raw: Substring)] = []
-        // A handful of parameters: a list searched in order costs less than hashing each name.
-        var names: [String] = []
-        // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
-        for component in Self.components(of: parts.query) {
-            let bytes = component.utf8
-            if bytes.starts(with: "amp;".utf8) {
-                report(.doubleEscapedAmpersand, "a parameter starts with 'amp;': the HTML had '&amp;amp;', so the link holds '&amp;' instead of '&'")
-                parameters.append(Self.split(component.dropFirst(4)))
-                intended.append(parameters[parameters.count - 1])
-                continue
-            }
-            let parameter = Self.split(component)
-            guard bytes.contains(UInt8(ascii: "=")), !parameter.name.isEmpty,
-                  parameter.name.utf8.allSatisfy({ HandleSyntax.isHandleByte($0) }) else {
-                let previous = parameters.last.map { "'\($0.name)'" } ?? "the query"
-                report(.rawAmpersand, "a raw '&' splits \(previous): '\(component)' is not a parameter; encode '&' inside a value as %26")
-                if let last = intended.indices.last {
-                    intended[last].raw = Substring(String(intended[last].raw) + "%26" + component)
-                }
-                continue
-            }
-            if !known.isEmpty, !known.contains(parameter.name) {
-                report(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
-            }
-            if names.contains(parameter.name) {
-                report(.repeatedParameter, "'\(parameter.name)' is given more than once; X uses only one of them")
-            } else {
-                names.append(parameter.name)
-            }
-            parameters.append(parameter)
-            intended.append(parameter)
-        }
-        if let fragment = parts.fragment {
-            report(.rawHash, "a raw '#' ends the query, so '#\(fragment.prefix(30))' is lost; encode '#' as %23")
-            if let last = intended.indices.last {
-                intended[last].raw = Substring(String(intended[last].raw) + "%23" + fragment)
-            }
-        }
+        let scan = CharacterScan(written.trimmed)
+        let clean = scan.isClean
+        if !clean { scan.scan { tally.add($0, $1) } }
+        // Browsers drop tabs and line breaks from a URL before they read it: so does the rest (a clean URL has none).
+        let parts = clean ? written : written.withoutTabsAndLineBreaks()
+        let structure = inspectQuery(parts, tally: &tally)
 
         var decoded: [(name: String, value: String)] = []
-        for parameter in parameters {
-            if let value = inspectValue(name: parameter.name, raw: parameter.raw, action: parts.action, report: report) {
+        for parameter in structure.parameters {
+            if let value = inspectValue(name: parameter.name, raw: parameter.raw, tally: &tally) {
                 decoded.append((parameter.name, value))
             }
         }
         if parts.action == "tweet" || parts.action == "post" {
-            checkLength(decoded, report: report)
+            checkLength(decoded, tally: &tally)
         }
-
+        guard !tally.isEmpty else { return Result(problems: [], suggestion: nil) }
         var suggestion: String?
-        guard !seen.isEmpty else { return Result(problems: problems, suggestion: nil) }
-        let intendedValues = intended.compactMap { parameter in
-            String(validating: PercentEncoding.decode(parameter.raw), as: UTF8.self).map { (name: parameter.name, value: $0) }
+        let intendedValues = structure.intended.compactMap { parameter in
+            let raw = parameter.appended.isEmpty ? parameter.raw : Substring(String(parameter.raw) + parameter.appended)
+            return String(validating: PercentEncoding.decode(raw), as: UTF8.self).map { (name: parameter.name, value: $0) }
         }
-        if seen.contains(where: \.isMechanicallyFixable), !seen.contains(where: \.makesIntentAmbiguous),
-           decoded.count == parameters.count, intendedValues.count == intended.count {
+        if tally.contains(where: \.isMechanicallyFixable), !tally.contains(where: \.makesIntentAmbiguous),
+           decoded.count == structure.parameters.count, intendedValues.count == structure.intended.count {
             let query = intendedValues.map { name, value in
                 name + "=" + IntentURL.encodeValue(name == "hashtags" ? Self.withoutLeadingHashes(value) : value, parameter: name)
             }
             suggestion = parts.base + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-            if suggestion == parts.trimmed { suggestion = nil }
+            if suggestion == written.trimmed { suggestion = nil }
         }
-        return Result(problems: problems, suggestion: suggestion)
+        return Result(problems: tally.problems, suggestion: suggestion)
+    }
+}
+
+extension IntentURLInspector {
+    /// The query's parameters as a URL parser reads them, and what the author most likely meant:
+    /// stray `&` and `#` text put back into the value before it (`appended`, already encoded).
+    struct QueryStructure {
+        var parameters: [(name: String, raw: Substring)] = []
+        var intended: [(name: String, raw: Substring, appended: String)] = []
+    }
+
+    /// Splits the query into parameters, reporting what is not a parameter, unknown and repeated names,
+    /// and a raw `#`.
+    func inspectQuery(_ parts: IntentURLParts, tally: inout ProblemTally) -> QueryStructure {
+        var structure = QueryStructure()
+        let known = IntentURL.parameters[parts.action] ?? []
+        var names = ParameterNameCounts()
+        // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
+        for component in Self.components(of: parts.query) {
+            let bytes = component.utf8
+            if bytes.starts(with: "amp;".utf8) {
+                tally.add(.doubleEscapedAmpersand, "a parameter starts with 'amp;': the HTML had '&amp;amp;', so the link holds '&amp;' instead of '&'")
+                let parameter = Self.split(component.dropFirst(4))
+                structure.parameters.append(parameter)
+                structure.intended.append((parameter.name, parameter.raw, ""))
+                continue
+            }
+            let parameter = Self.split(component)
+            let isName = !parameter.name.isEmpty && parameter.name.utf8.allSatisfy { HandleSyntax.isHandleByte($0) }
+            guard bytes.contains(UInt8(ascii: "=")), isName else {
+                if isName, structure.parameters.isEmpty || known.contains(parameter.name) {
+                    tally.add(.emptyParameter, "'\(parameter.name)' has no '=' and so no value; write '\(parameter.name)=…' or remove it")
+                } else if let previous = structure.parameters.last {
+                    tally.add(.rawAmpersand, "a raw '&' splits '\(previous.name)': '\(component)' is not a parameter; encode '&' inside a value as %26")
+                    structure.intended[structure.intended.count - 1].appended += "%26" + component
+                } else {
+                    tally.add(.unknownParameter, "the query starts with '\(component.prefix(40))', which is not a name=value parameter")
+                }
+                continue
+            }
+            if !known.isEmpty, !known.contains(parameter.name), IntentURL.buttonParameters[parts.action]?.contains(parameter.name) != true {
+                tally.add(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
+            }
+            names.count(parameter.name)
+            structure.parameters.append(parameter)
+            structure.intended.append((parameter.name, parameter.raw, ""))
+        }
+        for (name, count) in names.repeated {
+            tally.add(.repeatedParameter, "'\(name)' is given \(DiagnosticRenderer.grouped(count)) times; X uses only one of them")
+        }
+        if let fragment = parts.fragment {
+            tally.add(.rawHash, "a raw '#' ends the query, so '#\(fragment.prefix(30))' is lost; encode '#' as %23")
+            if !structure.intended.isEmpty {
+                structure.intended[structure.intended.count - 1].appended += "%23" + fragment
+            }
+        }
+        return structure
     }
 }
 
@@ -163,47 +178,54 @@ private extension IntentURLInspector {
     }
 
     /// Checks one value; returns it decoded when it is valid UTF-8.
-    func inspectValue(name: String, raw: Substring, action: String, report: (CheckRule, String) -> Void) -> String? {
+    func inspectValue(name: String, raw: Substring, tally: inout ProblemTally) -> String? {
         if raw.isEmpty {
-            report(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
+            tally.add(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
         }
         if Self.plus.occurs(in: raw.utf8) {
-            report(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
+            tally.add(.ambiguousPlus, "'\(name)' contains a raw '+', which form decoding reads as a space; write %20 for a space or %2B for a plus")
         }
         if strict {
             let isList = IntentURL.listParameters.contains(name)
             if let byte = raw.utf8.first(where: { !PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+")
                 && !(isList && $0 == UInt8(ascii: ",")) && $0 < 0x80 && $0 > 0x20 && !Self.unsafe.contains($0) }) {
-                report(.rawReservedChar, "'\(name)' has '\(Character(Unicode.Scalar(byte)))' left raw; canonical encoding leaves only A-Z a-z 0-9 - . _ ~ raw")
+                tally.add(.rawReservedChar, "'\(name)' has '\(Character(Unicode.Scalar(byte)))' left raw; canonical encoding leaves only A-Z a-z 0-9 - . _ ~ raw")
             }
         }
         let bytes = PercentEncoding.decode(raw)
         guard let value = String(validating: bytes, as: UTF8.self) else {
-            report(.invalidUTF8, "'\(name)' does not decode to valid UTF-8; percent-encode the UTF-8 bytes of the text")
+            tally.add(.invalidUTF8, "'\(name)' does not decode to valid UTF-8; percent-encode the UTF-8 bytes of the text")
             return nil
         }
-        if Self.containsTriplet(bytes) {
-            report(.doubleEncoded, "'\(name)' is encoded twice: after decoding it still holds a %XX sequence")
+        let isURL = name == "url" || name == "original_referer"
+        let urlProblem = isURL ? HTTPURLSyntax.problem(in: value) : nil
+        if let triplet = Self.firstTriplet(in: bytes), !(isURL && urlProblem == nil) {
+            // A valid URL keeps its own escapes (`url=https%3A%2F%2Fa.b%2Fa%2520b` is right); free text may mean one.
+            if name == "text" {
+                tally.add(.doubleEncodedText, "'text' still holds '\(triplet)' after decoding: it was encoded twice, or the text means "
+                    + "a literal '\(triplet)' (then all is well)")
+            } else {
+                tally.add(.doubleEncoded, "'\(name)' is encoded twice: after decoding it still holds '\(triplet)'")
+            }
+        }
+        if let urlProblem {
+            tally.add(.invalidURLParameter, urlProblem.message(key: name, url: value))
         }
         switch name {
         case "via", "screen_name":
-            checkHandle(value, parameter: name, report: report)
+            checkHandle(value, parameter: name, tally: &tally)
         case "related":
             for entry in value.split(separator: ",", omittingEmptySubsequences: false) {
-                checkHandle(String(entry.prefix { $0 != ":" }), parameter: name, report: report)
+                checkHandle(String(entry.prefix { $0 != ":" }), parameter: name, tally: &tally)
             }
-        case "hashtags":
+        case "hashtags", "button_hashtag":
             // Some tag starts with '#': the value does, or a ',' is followed by one ('#' and ',' are ASCII).
             if value.utf8.first == UInt8(ascii: "#") || Self.commaHash.occurs(in: value.utf8) {
-                report(.hashtagLeadingHash, "a hashtag in 'hashtags' starts with '#'; X adds the '#' itself, so write the tag without it")
+                tally.add(.hashtagLeadingHash, "a hashtag in '\(name)' starts with '#'; X adds the '#' itself, so write the tag without it")
             }
         case "in_reply_to", "tweet_id", "user_id":
             if !(1...19).contains(value.count) || !value.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                report(.nonNumericID, "'\(name)' must be a numeric id of 1 to 19 digits, found '\(value.prefix(40))'")
-            }
-        case "url":
-            if let problem = HTTPURLSyntax.problem(in: value) {
-                report(.invalidURLParameter, problem.message(key: "url", url: value))
+                tally.add(.nonNumericID, "'\(name)' must be a numeric id of 1 to 19 digits, found '\(value.prefix(40))'")
             }
         default:
             break
@@ -211,13 +233,13 @@ private extension IntentURLInspector {
         return value
     }
 
-    func checkHandle(_ handle: String, parameter: String, report: (CheckRule, String) -> Void) {
+    func checkHandle(_ handle: String, parameter: String, tally: inout ProblemTally) {
         if let problem = HandleSyntax.problem(in: handle) {
-            report(.invalidHandle, "'\(parameter)': " + problem.message(for: handle))
+            tally.add(.invalidHandle, "'\(parameter)': " + problem.message(for: handle))
         }
     }
 
-    func checkLength(_ parameters: [(name: String, value: String)], report: (CheckRule, String) -> Void) {
+    func checkLength(_ parameters: [(name: String, value: String)], tally: inout ProblemTally) {
         var total = 0
         for (name, value) in parameters {
             switch name {
@@ -230,17 +252,18 @@ private extension IntentURLInspector {
             }
         }
         if total > PostLength.limit {
-            report(.tooLong, "the post would be \(total) characters as X counts them; the limit is \(PostLength.limit)")
+            tally.add(.tooLong, "the post would be \(total) characters as X counts them; the limit is \(PostLength.limit)")
         }
     }
 
     static let unsafe: Set<UInt8> = Set("\"<>`{}|\\^[]".utf8)
 
-    static func containsTriplet(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 3 else { return false }
+    /// The first `%XX` sequence in `bytes`, if any.
+    static func firstTriplet(in bytes: [UInt8]) -> String? {
+        guard bytes.count >= 3 else { return nil }
         for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-            if bytes[index + 1].isASCIIHexDigit, bytes[index + 2].isASCIIHexDigit { return true }
+            if bytes[index + 1].isASCIIHexDigit, bytes[index + 2].isASCIIHexDigit { return String(decoding: bytes[index..<(index + 3)], as: UTF8.self) }
         }
-        return false
+        return nil
     }
 }

@@ -46,6 +46,12 @@ struct IntentURLParts {
         self.fragment = hash < bytes.count ? Substring(String(decoding: bytes[(hash + 1)...], as: UTF8.self)) : nil
     }
 
+    /// The parts of the URL as a browser reads it, which first drops every tab, line feed and carriage return.
+    func withoutTabsAndLineBreaks() -> IntentURLParts {
+        guard trimmed.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return IntentURLParts(String(decoding: trimmed.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)) ?? self
+    }
+
     static func trimASCIIWhitespace(_ text: String) -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
         if let first = text.utf8.first, let last = text.utf8.last, !isSpace(first), !isSpace(last) { return text }

@@ -11,14 +11,21 @@ struct LinkCheckSink: HTMLTokenSink {
     }
 
     var candidates: [Candidate] = []
+    /// The `href` of the document's first `<base>` element that has one: every relative link resolves against it.
+    var base: String?
 
     mutating func startTag(_ tag: HTMLTag) {
         for attribute in tag.attributes where !attribute.isDuplicate {
             let value = tag.value(of: attribute)
             if IntentURLInspector.mightBeIntentURL(value) {
                 candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: false))
-            } else if Self.isLinkAttribute(tag.name(of: attribute)), RelativeLink.isRelative(value) {
-                candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: true))
+            } else if Self.isLinkAttribute(tag.name(of: attribute)) {
+                if tag.name.sameBytes(as: "base") {
+                    // A base address is not a link to a file; only the first one counts.
+                    if base == nil, tag.name(of: attribute).sameBytes(as: "href") { base = String(decoding: value, as: UTF8.self) }
+                } else if RelativeLink.isRelative(value) {
+                    candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: true))
+                }
             }
         }
     }

@@ -11,6 +11,8 @@ package struct LinkChecker: Sendable {
         var findings: [CheckFinding] = []
         var intentURLs = 0
         var links: [(location: SourceLocation, value: String)] = []
+        /// The path the page's relative links resolve from, when its `<base href>` is not the page itself.
+        var linkBase: String?
         /// How many relative links were already resolved (their broken ones are among `findings`).
         var resolvedLinks = 0
     }
@@ -25,7 +27,7 @@ package struct LinkChecker: Sendable {
 }
 
 extension LinkChecker {
-    /// Checks every `.html` and `.htm` file under `folder`. All cores walk the folder, read and
+    /// Checks every `.html` and `.htm` file (in any case) under `folder`. All cores walk the folder, read and
     /// check pages at once; relative links are resolved when the whole listing is known.
     package func check(folder: String) throws(InputError) -> CheckReport {
         let root = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -43,7 +45,7 @@ extension LinkChecker {
                     } else {
                         found = [top[index].name]
                     }
-                    for path in found where path.hasSuffix(".html") || path.hasSuffix(".htm") {
+                    for path in found where Self.isHTML(path) {
                         pages += 1
                         results.append(inspect(Page(path: path, bytes: try FileInput.read(root + "/" + path, purpose: "a page to check", limit: .max))))
                     }
@@ -77,17 +79,29 @@ extension LinkChecker {
 extension LinkChecker {
     /// Tokenizes one page and inspects its intent URLs; its relative links are kept for later.
     func inspect(_ page: Page) -> PageResult {
-        let candidates = page.bytes.withUnsafeBufferPointer { buffer in
+        let sink = page.bytes.withUnsafeBufferPointer { buffer in
             var tokenizer = HTMLTokenizer(input: buffer, sink: LinkCheckSink())
-            return tokenizer.run().candidates
+            return tokenizer.run()
         }
         var result = PageResult()
-        guard !candidates.isEmpty else { return result }
+        guard !sink.candidates.isEmpty else { return result }
+        let base = sink.base.map { RelativeLink.base($0, page: page.path) }
+        if case .document(let path) = base, path != page.path { result.linkBase = path }
         let inspector = IntentURLInspector(strict: strict)
         var positions = SourceText.Cursor(bytes: page.bytes, file: page.path)
-        for candidate in candidates {
+        for candidate in sink.candidates {
             if candidate.isLink {
-                result.links.append((positions.location(of: candidate.offset), candidate.value))
+                switch base {
+                case .external:
+                    continue
+                case .outside where !candidate.value.hasPrefix("/"):
+                    result.resolvedLinks += 1
+                    result.findings.append(CheckFinding(location: positions.location(of: candidate.offset), rule: .brokenLink,
+                                                       message: "'\(candidate.value)' points outside the checked folder, as the page's <base href> does",
+                                                       url: candidate.value))
+                default:
+                    result.links.append((positions.location(of: candidate.offset), candidate.value))
+                }
                 continue
             }
             guard let inspected = inspector.inspect(candidate.value) else { continue }
@@ -105,7 +119,7 @@ extension LinkChecker {
     /// broken one (for a build, which knows every file it will write before it renders a page).
     func resolveLinks(of result: inout PageResult, existingFiles: Set<String>, memo: inout RelativeLink.Memo) {
         for (location, value) in result.links {
-            if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) {
+            if let finding = Self.brokenLink(value, at: location, from: result.linkBase, existingFiles: existingFiles, memo: &memo) {
                 result.findings.append(finding)
             }
         }
@@ -122,7 +136,8 @@ extension LinkChecker {
             for range in chunks {
                 for index in range {
                     for (location, value) in results[index].links {
-                        if let finding = Self.brokenLink(value, at: location, existingFiles: existingFiles, memo: &memo) { found.append(finding) }
+                        if let finding = Self.brokenLink(value, at: location, from: results[index].linkBase, existingFiles: existingFiles,
+                                                         memo: &memo) { found.append(finding) }
                     }
                 }
             }
@@ -139,10 +154,11 @@ extension LinkChecker {
         return CheckReport(findings: findings.sorted(), filesChecked: pages, intentURLs: intentURLs, links: links)
     }
 
-    /// The finding for a relative link whose target is not among `existingFiles`, or nil when it resolves.
-    static func brokenLink(_ value: String, at location: SourceLocation, existingFiles: Set<String>,
+    /// The finding for a relative link whose target is not among `existingFiles`, or nil when it resolves;
+    /// the link resolves from `base` (the page's `<base href>`) when there is one, else from its page.
+    static func brokenLink(_ value: String, at location: SourceLocation, from base: String?, existingFiles: Set<String>,
                            memo: inout RelativeLink.Memo) -> CheckFinding? {
-        let (target, exists) = memo.resolve(value, from: location.file, in: existingFiles)
+        let (target, exists) = memo.resolve(value, from: base ?? location.file, in: existingFiles)
         if exists { return nil }
         let message = target.map { "'\(value)' points to \($0), which does not exist" } ?? "'\(value)' points outside the checked folder"
         return CheckFinding(location: location, rule: .brokenLink, message: message, url: value)

@@ -18,6 +18,24 @@ enum RelativeLink {
         return true
     }
 
+    /// What a page's `<base href>` makes of its relative links.
+    enum Base: Equatable {
+        /// They resolve as if the page stood at this path (relative to the checked folder).
+        case document(String)
+        /// The base is an absolute URL: the links point at another site, not at files of the folder.
+        case external
+        /// The base leaves the checked folder, and so does every link relative to it.
+        case outside
+    }
+
+    /// What `href`, the first `<base href>` of page `page`, makes of the page's relative links.
+    static func base(_ href: String, page: String) -> Base {
+        let trimmed = href.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        guard let first = trimmed.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else { return .document(page) }
+        guard isRelative(trimmed) else { return .external }
+        return target(of: href, from: page).map(Base.document) ?? .outside
+    }
+
     /// The path, relative to the checked folder, that `link` on page `page` points at; nil when it leaves the folder.
     static func target(of link: String, from page: String) -> String? {
         simpleTarget(of: link, from: page) ?? resolvedTarget(of: link, from: page)

@@ -27,6 +27,10 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
     var doctypeSystemID: [UInt8]?
     var doctypeForceQuirks = false
     private var foreignDepth = 0
+    /// The names of the current tag's first `indexedAttributes` attributes that are not duplicates, kept
+    /// once a tag has more than `namesSearchedInOrder` attributes, so a tag with thousands stays linear.
+    private var attributeNames: Set<[UInt8]> = []
+    private var indexedAttributes = 0
 
     init(input: UnsafeBufferPointer<UInt8>, sink: Sink, state: HTMLTokenizerState = .data,
          lastStartTag: [UInt8] = [], followsContentModel: Bool = true) {
@@ -474,6 +478,10 @@ private extension HTMLTokenizer {
         tag.nameBytes.removeAll()
         tag.bytes.removeAll()
         if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
+        if indexedAttributes > 0 {
+            attributeNames = []
+            indexedAttributes = 0
+        }
         tag.selfClosing = false
     }
 
@@ -585,12 +593,26 @@ private extension HTMLTokenizer {
     mutating func finishAttributeName() {
         let last = tag.attributes.count - 1
         let name = tag.bytes.slice(tag.attributes[last].name)
-        for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).sameBytes(as: name) {
-            tag.attributes[last].isDuplicate = true
-            break
+        if last < Self.namesSearchedInOrder {
+            for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).sameBytes(as: name) {
+                tag.attributes[last].isDuplicate = true
+                break
+            }
+        } else {
+            while indexedAttributes < last {
+                let other = tag.attributes[indexedAttributes]
+                if !other.isDuplicate { attributeNames.insert(Array(tag.bytes.slice(other.name))) }
+                indexedAttributes += 1
+            }
+            tag.attributes[last].isDuplicate = !attributeNames.insert(Array(name)).inserted
+            indexedAttributes = last + 1
         }
         tag.attributes[last].valueOffset = index
     }
+
+    /// Up to this many attributes, a new name is compared with each earlier one: cheaper than hashing
+    /// for the few attributes of a real tag.
+    static var namesSearchedInOrder: Int { 16 }
 
     mutating func beginValue() {
         let last = tag.attributes.count - 1

@@ -15,6 +15,18 @@ package enum IntentURL {
         "retweet": ["tweet_id"],
     ]
 
+    /// The parameters X's own buttons add to the intent URLs they open (the tweet, hashtag and mention
+    /// buttons, the follow button, embedded posts), accepted besides `parameters` without being offered
+    /// to authors.
+    package static let buttonParameters: [String: [String]] = [
+        "tweet": ["original_referer", "ref_src", "tw_p", "button_hashtag", "screen_name"],
+        "post": ["original_referer", "ref_src", "tw_p", "button_hashtag", "screen_name"],
+        "follow": ["original_referer", "ref_src", "tw_p", "region"],
+        "user": ["original_referer", "ref_src", "tw_p", "region"],
+        "like": ["original_referer", "ref_src"],
+        "retweet": ["original_referer", "ref_src"],
+    ]
+
     /// Parameters whose value is a `,`-separated list (the `,` stays raw).
     package static let listParameters: Set<String> = ["hashtags", "related"]
 

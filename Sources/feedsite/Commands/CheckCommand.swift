@@ -1,12 +1,12 @@
 import FeedsiteKit
 
-/// `feedsite check DIR`: checks every intent URL and relative link in a folder of HTML.
+/// `feedsite check DIR|FILE`: checks every intent URL and relative link in a folder of HTML, or in one file.
 struct CheckCommand: Command {
-    static let spec = CommandSpec("check", "Check every X/Twitter intent URL (and relative link) in a folder of HTML.", arguments: "DIR", options: [
+    static let spec = CommandSpec("check", "Check every X/Twitter intent URL (and relative link) in a folder of HTML, or in one file.", arguments: "DIR|FILE", options: [
         .value("format", "text|json", "text (default): one line per finding and a summary; json: one JSON document."),
         .flag("strict", "Fail on warnings too, and require canonical encoding (only A-Z a-z 0-9 - . _ ~ raw)."),
         .quiet,
-    ], details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder cannot be read or bad usage.")
+    ], details: "Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 the folder or file cannot be read, or bad usage.")
 
     let folder: String
     let format: OutputFormat
@@ -26,12 +26,13 @@ struct CheckCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let report: CheckReport
         do {
-            report = try LinkChecker(strict: strict).check(folder: folder)
+            report = try LinkChecker(strict: strict).check(path: folder)
         } catch {
             // stdout stays one JSON document either way; stderr gets the error as text.
             if format == .json { console.out(document: DiagnosticRenderer().json(error)) }
             throw error
         }
+        if report.filesChecked == 0 { console.err("no HTML files found in \(folder)") }
         switch format {
         case .json:
             console.out(document: report.json)

@@ -45,7 +45,9 @@ import Testing
         (base + "text=a&text=b", ["repeated-parameter"]),
         (base + "text=a+b", ["ambiguous-plus"]),
         (base + "text=%FF", ["invalid-utf8"]),
-        (base + "text=%2540", ["double-encoded"]),
+        (base + "text=%2540", ["double-encoded-text"]),
+        (base + "hashtags=swift%2540", ["double-encoded"]),
+        (base + "url=https%253A%252F%252Fa.b", ["double-encoded", "invalid-url-param"]),
         (base + "text=", ["empty-parameter"]),
         (base + "via=%40jack", ["invalid-handle"]),
         (base + "via=abcdefghijklmnop", ["invalid-handle"]),
@@ -115,5 +117,111 @@ import Testing
     ])
     func noSuggestion(_ url: String) {
         #expect(IntentURLInspector().inspect(url)?.suggestion == nil)
+    }
+
+    @Test("a url that decodes to a valid http(s) URL keeps that URL's own escapes: it is not encoded twice", arguments: [
+        base + "url=https%3A%2F%2Fexample.com%2Fa%2520b",
+        base + "url=https%3A%2F%2Fen.wikipedia.org%2Fwiki%2FCaf%25C3%25A9",
+        base + "text=Read%20this&url=https%3A%2F%2Fen.wikipedia.org%2Fwiki%2FCaf%25C3%25A9",
+        base + "original_referer=https%3A%2F%2Fexample.com%2F%3Fq%3Da%2520b&text=a",
+    ])
+    func urlKeepsItsEscapes(_ url: String) {
+        #expect(codes(url, strict: true) == [])
+    }
+
+    @Test("free text that still holds %XX after decoding is a warning: encoded twice, or a literal %XX the text means")
+    func literalPercentInText() throws {
+        let problem = try #require(IntentURLInspector().inspect(Self.base + "text=Use%20%253C%20for%20%3C")?.problems.first)
+        #expect(problem.rule == .doubleEncodedText)
+        #expect(problem.rule.severity == .warning)
+        #expect(problem.message == "'text' still holds '%3C' after decoding: it was encoded twice, or the text means a literal '%3C' (then all is well)")
+        #expect(CheckRule.doubleEncoded.severity == .error)
+    }
+
+    @Test("a parameter with no '=' is said to have no value, not to be split off by a raw '&'", arguments: [
+        (base + "text", "'text' has no '=' and so no value; write 'text=…' or remove it"),
+        (base + "text&via=jack", "'text' has no '=' and so no value; write 'text=…' or remove it"),
+        (base + "text=a&via", "'via' has no '=' and so no value; write 'via=…' or remove it"),
+    ])
+    func parameterWithoutEquals(_ url: String, _ message: String) {
+        let problems = IntentURLInspector().inspect(url)?.problems ?? []
+        #expect(problems.map(\.rule) == [.emptyParameter])
+        #expect(problems.first?.message == message)
+    }
+
+    @Test("tabs and line breaks are dropped from the suggestion, as browsers drop them, never encoded as %0A", arguments: [
+        (base + "text=Hello%20\nworld%21 x", base + "text=Hello%20world%21%20x"),
+        (base + "text=Hello x&\nvia=jack", base + "text=Hello%20x&via=jack"),
+        (base + "text=Hello\t x", base + "text=Hello%20x"),
+        (base + "text=a\r\nb", base + "text=ab"),
+    ])
+    func lineWrapSuggestion(_ url: String, _ expected: String) {
+        let result = IntentURLInspector().inspect(url)
+        #expect(result?.suggestion == expected, "\(url.debugDescription)")
+        #expect(result?.suggestion?.contains("%0A") != true)
+        #expect(result?.suggestion?.contains("%09") != true)
+    }
+
+    @Test("a line break after '&' does not split the next parameter off: browsers drop it before they read the query")
+    func lineBreakBeforeParameter() {
+        #expect(codes(Self.base + "text=a&\nvia=jack") == ["raw-newline"])
+    }
+
+    @Test("the parameters X's own buttons add are accepted where X adds them", arguments: [
+        base + "original_referer=https%3A%2F%2Fexample.com%2F&ref_src=twsrc%5Etfw&text=Hello&tw_p=tweetbutton&url=https%3A%2F%2Fexample.com%2F",
+        base + "button_hashtag=swift&ref_src=twsrc%5Etfw",
+        base + "ref_src=twsrc%5Etfw&screen_name=jack&tw_p=tweetbutton",
+        "https://x.com/intent/post?ref_src=twsrc%5Etfw&text=a",
+        "https://twitter.com/intent/follow?original_referer=https%3A%2F%2Fexample.com%2F&ref_src=twsrc%5Etfw&region=follow_link&screen_name=jack&tw_p=followbutton",
+        "https://twitter.com/intent/like?tweet_id=1&ref_src=twsrc%5Etfw",
+    ])
+    func buttonParameters(_ url: String) {
+        #expect(codes(url) == [], "\(url)")
+    }
+
+    @Test("button parameters are not accepted where X does not add them, and are checked like the others")
+    func buttonParametersElsewhere() {
+        #expect(codes("https://twitter.com/intent/like?tweet_id=1&button_hashtag=a") == ["unknown-parameter"])
+        #expect(codes(Self.base + "screen_name=%40jack") == ["invalid-handle"])
+        #expect(codes(Self.base + "button_hashtag=%23swift") == ["hashtag-leading-hash"])
+        #expect(codes(Self.base + "original_referer=example.com") == ["invalid-url-param"])
+    }
+
+    // The sizes below are those that hung `feedsite check`: a quadratic step makes this suite hang.
+
+    @Test("40,000 repeats of one parameter are one finding that counts them, not 40,000 (one pass over 40,000 names)")
+    func repeatedParameterSummary() {
+        let url = Self.base + Array(repeating: "in_reply_to=1", count: 40_000).joined(separator: "&")
+        let problems = IntentURLInspector().inspect(url)?.problems ?? []
+        #expect(problems.map(\.rule) == [.repeatedParameter])
+        #expect(problems.first?.message == "'in_reply_to' is given 40,000 times; X uses only one of them")
+    }
+
+    @Test("300,000 distinct unknown parameters are one finding that says how many more (names kept in a set, not searched)")
+    func unknownParameterSummary() {
+        let url = Self.base + (0..<300_000).map { "x\($0)=1" }.joined(separator: "&")
+        let problems = IntentURLInspector().inspect(url)?.problems ?? []
+        #expect(problems.map(\.rule) == [.unknownParameter])
+        #expect(problems.first?.message == "'x0' is not a parameter of intent/tweet; it accepts text, url, hashtags, via, related, in_reply_to "
+            + "(and 299,999 more in this URL)")
+    }
+
+    @Test("100,000 raw '&' are one finding, and the suggestion puts every one back in linear time")
+    func rawAmpersandSummary() throws {
+        let url = Self.base + "text=a" + String(repeating: "&b", count: 100_000)
+        let result = try #require(IntentURLInspector().inspect(url))
+        #expect(result.problems.map(\.rule) == [.rawAmpersand])
+        #expect(result.problems.first?.message.hasSuffix("(and 99,999 more in this URL)") == true)
+        #expect(result.suggestion == Self.base + "text=a" + String(repeating: "%26b", count: 100_000))
+    }
+
+    @Test("a rule that fires for many values of one URL is one finding: empty, '+' and encoded-twice values", arguments: [
+        ("text=", CheckRule.emptyParameter), ("text=a+b", .ambiguousPlus), ("related=a%2540", .doubleEncoded), ("via=%FF", .invalidUTF8),
+    ])
+    func perValueSummary(_ parameter: String, _ rule: CheckRule) {
+        let url = Self.base + Array(repeating: parameter, count: 1_000).joined(separator: "&")
+        let problems = (IntentURLInspector().inspect(url)?.problems ?? []).filter { $0.rule == rule }
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.hasSuffix("(and 999 more in this URL)") == true)
     }
 }
