@@ -99,7 +99,8 @@ private extension CommandLineInterface {
             return UsageError(message: "unknown command '\(word)'", hint: Suggestion.didYouMean(word, in: commands.map { $0.spec.name }))
         }
         let bare = String(word.drop { $0 == "-" })
-        return UsageError(message: "unknown option '\(word)'",
-                          hint: Suggestion.closest(to: bare, in: globalOptions).map { "did you mean '--\($0)'?" })
+        let hint = bare.count == 1 ? ParsedArguments.shortOptionHint(bare.first!, among: globalOptions)
+            : Suggestion.closest(to: bare, in: globalOptions).map { "did you mean '--\($0)'?" }
+        return UsageError(message: "unknown option '\(word)'", hint: hint)
     }
 }

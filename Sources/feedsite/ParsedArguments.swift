@@ -1,4 +1,7 @@
 import FeedsiteKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A command's arguments after parsing: flags given, option values, and positionals in order.
 struct ParsedArguments: Equatable {
@@ -73,11 +76,38 @@ struct ParsedArguments: Equatable {
 
     private static func suggestion(for word: String, in options: [CommandSpec.Option]) -> String? {
         let bare = word.drop { $0 == "-" }
+        if bare.count == 1, let letter = bare.first {
+            return shortOptionHint(letter, among: options.map(\.name))
+                ?? shortOptionHint(letter, among: CommandLineInterface.globalOptions, prefix: "feedsite --")
+        }
         return Suggestion.closest(to: String(bare), in: options.map(\.name)).map { "did you mean '--\($0)'?" }
     }
 }
 
 extension ParsedArguments {
-    /// `--config`, or `site.yml` in the working folder.
-    var configPath: String { values["config"] ?? "site.yml" }
+    /// "did you mean '--verbose'?" for `-v`: the long options among `names` that start with `letter`
+    /// (in either case), each written after `prefix`; nil when none does. A one-letter typo is too
+    /// short for edit distance.
+    static func shortOptionHint(_ letter: Character, among names: [String], prefix: String = "--") -> String? {
+        let matches = names.filter { $0.first?.lowercased() == letter.lowercased() }.map { "'\(prefix)\($0)'" }
+        guard let last = matches.last else { return nil }
+        let list = matches.count == 1 ? last : matches.dropLast().joined(separator: ", ") + " or " + last
+        return "did you mean \(list)?"
+    }
+}
+
+extension ParsedArguments {
+    /// `--config`, or `site.yml` in the working folder. A `--config` that names a folder is refused
+    /// here, where the hint can point at the file inside it.
+    var configPath: String {
+        get throws(UsageError) {
+            guard let path = values["config"] else { return "site.yml" }
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                throw UsageError(message: "--config \(path) is a folder, not the site configuration file",
+                                 hint: "pass the file inside it: --config \(path.hasSuffix("/") ? path : path + "/")site.yml")
+            }
+            return path
+        }
+    }
 }

@@ -63,6 +63,24 @@ import Testing
         #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))
     }
 
+    @Test("--quiet prints only errors: template warnings are left out")
+    func quietWarnings() throws {
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/index.html", "<h1>{{site.tilte}}</h1>\n")
+        let result = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.err.isEmpty, "\(result.err)")
+    }
+
+    @Test("--config . suggests --config ./site.yml")
+    func configDot() throws {
+        let folder = try TemporarySite.sample()
+        let result = try ProcessRunner.run(["build", "--config", "."], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: --config . is a folder, not the site configuration file\n  hint: pass the file inside it: --config ./site.yml\n"),
+                "\(result.err)")
+    }
+
     @Test("a folder starting with '~' is an error asking for the full path; no folder named '~' is made", arguments: [
         ("output: ~/x", "site.yml:2:9: error: 'output' starts with '~', which feedsite does not expand\n  hint: write the full path (/home/you/x) or a path relative to site.yml\n"),
         ("templates: \"~\"", "site.yml:2:12: error: 'templates' starts with '~', which feedsite does not expand\n  hint: write the full path (/home/you/) or a path relative to site.yml\n"),

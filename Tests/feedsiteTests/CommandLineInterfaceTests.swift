@@ -76,6 +76,32 @@ import Testing
         """)
     }
 
+    @Test("an unknown short option suggests the long options that start with its letter", arguments: [
+        (["build", "-v"], "error: unknown option '-v' for 'feedsite build'\n  hint: did you mean '--verbose'?\n"),
+        (["build", "-f"], "error: unknown option '-f' for 'feedsite build'\n  hint: did you mean '--force'?\n"),
+        (["render", "-P"], "error: unknown option '-P' for 'feedsite render'\n  hint: did you mean '--partials'?\n"),
+        (["check", "-v"], "error: unknown option '-v' for 'feedsite check'\n  hint: did you mean 'feedsite --version'?\n"),
+        (["-v"], "error: unknown option '-v'\n  hint: did you mean '--version'?\n"),
+    ])
+    func unknownShortOption(_ arguments: [String], _ message: String) {
+        let console = Console.capturing()
+        #expect(CommandLineInterface.run(arguments, console: console) == .invalid)
+        #expect(console.errText.hasPrefix(message), "\(console.errText)")
+    }
+
+    @Test("--config naming a folder says so and suggests the site.yml inside it", arguments: ["build", "serve", "fetch"])
+    func configFolder(_ command: String) throws {
+        let folder = try TemporaryFolder(files: ["site.yml": "title: T\naccounts:\n  - handle: a\n"])
+        let result = run(command, "--config", folder.path + "/")
+        #expect(result.code == .invalid)
+        #expect(result.err.hasPrefix("""
+        error: --config \(folder.path)/ is a folder, not the site configuration file
+          hint: pass the file inside it: --config \(folder.path)/site.yml
+
+        """), "\(result.err)")
+        #expect(!result.err.contains("or pass --config PATH"))
+    }
+
     @Test("help for an unknown command suggests the closest one")
     func helpUnknown() {
         let result = run("help", "rendr")

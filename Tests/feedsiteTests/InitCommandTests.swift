@@ -109,4 +109,61 @@ import Glibc
         #expect(result.err.contains("hint: give init the name of a new folder"))
         #expect(folder.read("afile") == "mine\n")
     }
+
+    @Test("init makes a folder of any name, one character or not ASCII, and its missing parents like mkdir -p", arguments: [
+        "y", "x/", "é", "a/b", "deep/er/site/",
+    ])
+    func anyFolderName(_ name: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", name], in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(folder.exists(name + "/site.yml"))
+        #expect(folder.exists(name + "/templates/partials/layout.html"))
+    }
+
+    @Test("a path in the way is refused before anything is written, with or without --force", arguments: [
+        (["templates": "x"], "templates is a file, where init makes a folder"),
+        (["templates/assets": "x"], "templates/assets is a file, where init makes a folder"),
+        ([".gitignore/keep": "x"], ".gitignore is a folder, where init writes a file"),
+        (["templates/index.html/keep": "x"], "templates/index.html is a folder, where init writes a file"),
+    ])
+    func pathInTheWay(_ files: [String: String], _ reason: String) throws {
+        for force in [false, true] {
+            let folder = try TemporaryFolder(files: files)
+            let result = try ProcessRunner.run(["init"] + (force ? ["--force"] : []) + ["."], in: folder.path)
+            #expect(result.status == 2)
+            #expect(result.err.hasPrefix("error: . has something in the way of the starter site: \(reason)\n"
+                                         + "  hint: move it away, or choose another folder (feedsite init NEW_FOLDER); --force does not change this\n"),
+                    "\(result.err)")
+            #expect(!result.err.contains("NSCocoaErrorDomain") && !result.err.contains("could not be completed"))
+            #expect(!folder.exists("site.yml"), "nothing is written")
+            #expect(!folder.exists("templates/account.html"))
+            #expect(TemporaryFolder.files(below: folder.path).sorted() == files.keys.sorted())
+        }
+    }
+
+    @Test("a link where a starter file goes is never replaced or written through, even with --force")
+    func linkInTheWay() throws {
+        let folder = try TemporaryFolder(files: ["outside/keep.txt": "mine\n", "site/templates/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/site.yml", withDestinationPath: folder.path + "/outside/keep.txt")
+        let result = try ProcessRunner.run(["init", "--force", "site"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: site has something in the way of the starter site: site.yml is a link, which init never replaces\n"),
+                "\(result.err)")
+        #expect(folder.read("outside/keep.txt") == "mine\n")
+        #expect(!folder.exists("site/templates/index.html"))
+    }
+
+    @Test("a .gitignore that is a link is left alone (exit 0) with a note to add output/ yourself", arguments: [false, true])
+    func gitIgnoreLink(_ force: Bool) throws {
+        let folder = try TemporaryFolder(files: ["outside/keep.txt": "mine\n", "site/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/.gitignore", withDestinationPath: folder.path + "/outside/keep.txt")
+        let result = try ProcessRunner.run(["init"] + (force ? ["--force"] : []) + ["site"], in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the line output/ to the file it points to yourself\n")
+        #expect(result.out.contains(".gitignore   left as it is (a link): add output/ to it yourself"))
+        #expect(folder.read("outside/keep.txt") == "mine\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/site/.gitignore") == folder.path + "/outside/keep.txt")
+        #expect(folder.exists("site/site.yml"))
+    }
 }

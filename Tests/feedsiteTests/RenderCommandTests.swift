@@ -30,6 +30,18 @@ import Testing
         #expect(result.out == "[H|]")
     }
 
+    @Test("--partials naming no folder is an error, exit 2, nothing rendered", arguments: [
+        ("nope", "error: nope: no such folder (expected the folder of partials given by --partials)\n"),
+        ("t.html", "error: t.html: is a file, expected the folder of partials given by --partials\n"),
+    ])
+    func partialsFolderMissing(_ partials: String, _ message: String) throws {
+        let folder = try TemporaryFolder(files: ["t.html": "[{{> head}}]"])
+        let result = try ProcessRunner.run(["render", "t.html", "--partials", partials], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+    }
+
     @Test("a template error goes to stderr with its position and exits 2; nothing goes to stdout")
     func templateError() throws {
         let folder = try TemporaryFolder(files: ["t.html": "<ul>\n  {{#items}}\n"])

@@ -16,7 +16,7 @@ extension ConfigFieldReader {
     mutating func checkKeys(_ entries: [YAMLEntry], known: [String], in place: String,
                             elsewhere: [String: String] = [:]) {
         for entry in entries where !known.contains(entry.key) {
-            var hint = elsewhere[entry.key]
+            var hint = elsewhere[entry.key] ?? (entry.key == "<<" ? Self.mergeKeyHint : nil)
             if hint == nil, let closest = Suggestion.closest(to: entry.key, in: known + elsewhere.keys) {
                 hint = "did you mean '\(closest)'?" + (elsewhere[closest].map { " (\($0))" } ?? "")
             }
@@ -72,6 +72,10 @@ extension ConfigFieldReader {
         switch scalar.value {
         case .int(let value): number = Double(value)
         case .double(let value) where value.isFinite: number = value
+        case .double(let value):
+            diagnostics.error(node.location, "expected \(what), found '\(scalar.text)': \(value.isNaN ? "NaN" : "infinity") is not \(what)",
+                              hint: "write a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
+            return nil
         default:
             mismatch(node, expected: what, hint: scalar.isQuoted && Double(scalar.text) != nil ? "remove the quotes" : nil)
             return nil
@@ -125,6 +129,9 @@ extension ConfigFieldReader {
         }
         diagnostics.error(node.location, "expected \(expected), found \(found)", hint: hint)
     }
+
+    /// The hint for a `<<` key, wherever a map has one.
+    static let mergeKeyHint = "merge keys ('<<') are not part of YAML 1.2; use 'defaults' for options shared by accounts"
 
     func isNull(_ node: YAMLNode) -> Bool {
         if case .scalar(let scalar) = node.content, scalar.value == .null { return true }

@@ -60,7 +60,6 @@ extension SiteConfigDecoder {
                 ? "accounts are listed under 'accounts', e.g.\naccounts:\n  - handle: jack"
                 : "'\(option.key)' is an account option: put it under 'defaults' (every account) or on one account"
         }
-        hints["<<"] = "merge keys ('<<') are not part of YAML 1.2; use 'defaults' for options shared by accounts"
         return hints
     }()
 

@@ -9,6 +9,7 @@ package enum HTTPStatus: Int, Sendable {
     case uriTooLong = 414
     case headersTooLarge = 431
     case internalServerError = 500
+    case serviceUnavailable = 503
 
     /// The reason phrase.
     package var reason: String {
@@ -22,6 +23,7 @@ package enum HTTPStatus: Int, Sendable {
         case .uriTooLong: "URI Too Long"
         case .headersTooLarge: "Request Header Fields Too Large"
         case .internalServerError: "Internal Server Error"
+        case .serviceUnavailable: "Service Unavailable"
         }
     }
 }

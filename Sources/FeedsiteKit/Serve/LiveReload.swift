@@ -3,6 +3,11 @@ package enum LiveReload {
     /// The event stream's path.
     package static let eventsPath = "/__feedsite/events"
 
+    /// Whether a request target asks for the event stream: its path exactly, with or without a query.
+    package static func isEventStream(_ target: String) -> Bool {
+        target == eventsPath || target.hasPrefix(eventsPath + "?")
+    }
+
     static let script = """
     <script>(function(){if(!window.EventSource)return;var s=new EventSource("\(eventsPath)");\
     s.addEventListener("reload",function(){location.reload()});\

@@ -15,9 +15,11 @@ package final class PreviewServer: Sendable {
     private let eventClients = Mutex<[Int32]>([])
     private let lastBuildError = Mutex<String?>(nil)
     private let stopped = Atomic<Bool>(false)
+    private let limits: Limits
+    private let connections = Atomic<Int>(0)
 
     /// Binds `host:port` (port 0 picks a free one) to serve `folder`.
-    package init(folder: String, host: String, port: UInt16) throws(InputError) {
+    package init(folder: String, host: String, port: UInt16, limits: Limits = Limits()) throws(InputError) {
         let (address, length, family) = try ListenAddress.socketAddress(host, port: port)
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw InputError("cannot open a socket: \(String(cString: strerror(errno)))") }
@@ -44,6 +46,7 @@ package final class PreviewServer: Sendable {
         self.host = host
         self.port = actualPort
         self.listener = descriptor
+        self.limits = limits
         self.resolver = Mutex(StaticFileResolver(folder: folder))
     }
 
@@ -103,6 +106,11 @@ private extension PreviewServer {
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             var timeout = timeval(tv_sec: 30, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            guard connections.wrappingAdd(1, ordering: .relaxed).newValue <= limits.connections else {
+                connections.wrappingSubtract(1, ordering: .relaxed)
+                Self.refuse(client)
+                continue
+            }
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
@@ -112,7 +120,11 @@ private extension PreviewServer {
     func serve(_ client: Int32) {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 8_192)
-        defer { close(client) }
+        defer {
+            // Counted down before the close, so a client that sees the connection end can count on its slot being free.
+            connections.wrappingSubtract(1, ordering: .relaxed)
+            close(client)
+        }
         while true {
             switch HTTPRequestParser.parse(buffer) {
             case .incomplete:
@@ -137,7 +149,7 @@ private extension PreviewServer {
                 // A body means nothing to GET or HEAD: it is read past, so the next request on the
                 // connection starts where it should.
                 guard skip(request.bodyLength, of: &buffer, from: client, using: &chunk) else { return }
-                if request.target.hasPrefix(LiveReload.eventsPath) {
+                if LiveReload.isEventStream(request.target) {
                     streamEvents(to: client)
                     return
                 }
@@ -203,6 +215,11 @@ private extension PreviewServer {
         // Register, then acknowledge, in one critical section: every event broadcast after the client
         // read ": connected" reaches it, and none can be written before the response head.
         let registered = eventClients.withLock { clients in
+            guard clients.count < limits.eventStreams else {
+                send(client, Self.busy("too many live-reload streams open; close some of the preview's pages")
+                    .serialized(includeBody: true, keepAlive: false))
+                return false
+            }
             var greeting = Array(head.utf8) + Array(": connected\n\n".utf8)
             if let error = lastBuildError.withLock({ $0 }) { greeting += LiveReload.event("build-error", data: error) }
             clients.append(client)

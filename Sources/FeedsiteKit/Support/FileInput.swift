@@ -29,7 +29,7 @@ package enum FileInput {
         } catch {
             switch error {
             case .failed: throw unreadable(path)
-            case .tooLarge(let read): throw tooLarge(path, size: read, limit: limit, purpose: purpose)
+            case .tooLarge: throw tooLarge(path, size: nil, limit: limit, purpose: purpose)
             }
         }
     }
@@ -78,16 +78,21 @@ package enum FileInput {
 }
 
 private extension FileInput {
+    /// `2000 bytes`, `4 MiB`, `4.8 MiB`: tenths rounded up, so a size just over a limit never
+    /// prints as the limit itself.
     static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+        guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
+        let tenths = (bytes >> 20) * 10 + ((bytes & ((1 << 20) - 1)) * 10 + (1 << 20) - 1) >> 20
+        return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     static func unreadable(_ path: String) -> InputError {
         InputError("\(path): cannot be read (check its permissions)")
     }
 
-    static func tooLarge(_ path: String, size: Int, limit: Int, purpose: String) -> InputError {
-        InputError("\(path): is \(megabytes(size)), more than the \(megabytes(limit)) feedsite reads as \(purpose)",
+    /// `size` is nil for a pipe or device, whose size is unknown until it has all been read.
+    static func tooLarge(_ path: String, size: Int?, limit: Int, purpose: String) -> InputError {
+        InputError("\(path): is \(size.map { megabytes($0) + ", " } ?? "")more than the \(megabytes(limit)) feedsite reads as \(purpose)",
                    hint: "check that this is the right file")
     }
 }

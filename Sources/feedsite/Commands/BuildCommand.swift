@@ -12,7 +12,7 @@ struct BuildCommand: Command {
         let quiet = arguments.flags.contains("quiet")
         let verbose = arguments.flags.contains("verbose")
         if quiet && verbose { throw UsageError(message: "--quiet and --verbose cannot be used together") }
-        runner = BuildRunner(configPath: arguments.configPath, force: arguments.flags.contains("force"), quiet: quiet, verbose: verbose)
+        runner = BuildRunner(configPath: try arguments.configPath, force: arguments.flags.contains("force"), quiet: quiet, verbose: verbose)
     }
 
     func run(_ console: Console) -> ExitCode {

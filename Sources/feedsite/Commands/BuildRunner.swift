@@ -24,8 +24,9 @@ struct BuildRunner {
                 console.progress("rendering \(done)/\(total) pages")
             }
             if showProgress { console.progress(nil) }
-            console.report(result.warnings)
-            for line in result.check.textLines() { console.err(TerminalText.escaped(line)) }
+            // --quiet prints only errors; a build that succeeded has none to print.
+            if !quiet { console.report(result.warnings) }
+            for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
             if !quiet { console.err(result.summary) }
             if verbose, !result.upToDate { console.err("wrote \(DisplayPath.relative(result.outputFolder))") }
             return Outcome(code: .success, failure: nil)

@@ -20,7 +20,7 @@ struct FetchCommand: Command {
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        configPath = arguments.configPath
+        configPath = try arguments.configPath
         only = (arguments.values["only"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
         if arguments.values["only"] != nil, only.isEmpty {
             throw UsageError(message: "--only expects one or more handles separated by commas", hint: "feedsite fetch --only jack,bob")

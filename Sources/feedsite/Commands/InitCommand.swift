@@ -6,7 +6,10 @@ struct InitCommand: Command {
                                   arguments: "[DIR]",
                                   options: [.flag("force", "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
                                   details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes "
-                                      + "nothing. An existing .gitignore is kept; the lines feedsite needs (output/) are added to it.")
+                                      + "nothing. Makes DIR and its missing parents. Checks every path before writing: a file where a "
+                                      + "folder goes, or a folder or link where a file goes, is refused even with --force. An existing "
+                                      + ".gitignore is kept; the lines feedsite needs (output/) are added to it, unless it is a link: "
+                                      + "that is left alone, with a note to add output/ yourself.")
 
     let folder: String
     let force: Bool
@@ -17,13 +20,15 @@ struct InitCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let written = try SiteScaffold.write(into: folder, force: force)
-        let templates = written.filter { $0.hasPrefix("templates/") }.count
+        let outcome = try SiteScaffold.write(into: folder, force: force)
+        for note in outcome.notes { console.err("note: \(note)") }
+        let templates = outcome.written.filter { $0.hasPrefix("templates/") }.count
+        let gitIgnore = outcome.notes.isEmpty ? "keeps output/ out of git" : "left as it is (a link): add output/ to it yourself"
         console.out("""
         Created a feedsite site in \(folder):
           site.yml     the site and its accounts (every option is commented)
           templates/   layout, account page, index, 404 page, partials and assets (\(templates) files)
-          .gitignore   keeps output/ out of git
+          .gitignore   \(gitIgnore)
 
         Next steps:
         \(folder == "." ? "" : "  cd \(ShellWord.quoted(folder))\n")  feedsite build    writes the site into output/

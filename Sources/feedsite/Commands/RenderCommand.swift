@@ -1,4 +1,7 @@
 import FeedsiteKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `feedsite render`: renders one Mustache template with data from a YAML or JSON file, to stdout.
 struct RenderCommand: Command {
@@ -6,7 +9,7 @@ struct RenderCommand: Command {
                                   arguments: "TEMPLATE", options: [
         .value("data", "FILE", "YAML or JSON data for the template (default: none)."),
         .value("partials", "DIR", "Where partials live: {{> NAME}} reads DIR/NAME.html (default: the template's folder)."),
-    ], details: "Writes exactly the rendered bytes to stdout. A missing partial renders nothing, as in the Mustache specification.")
+    ], details: "Writes exactly the rendered bytes to stdout. A missing partial renders nothing, as in the Mustache specification; a --partials folder that does not exist is an error.")
 
     let templatePath: String
     let dataPath: String?
@@ -22,8 +25,22 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
+        if let partialsFolder { try Self.checkIsFolder(partialsFolder) }
         let output = try TemplateFileRenderer.render(templatePath: templatePath, dataPath: dataPath, partialsFolder: partialsFolder)
         console.out(bytes: output)
         return .success
+    }
+}
+
+private extension RenderCommand {
+    /// A `--partials` that is no folder would make every partial render empty without a word.
+    static func checkIsFolder(_ path: String) throws(InputError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw InputError("\(path): no such folder (expected the folder of partials given by --partials)")
+        }
+        if status.st_mode & S_IFMT != S_IFDIR {
+            throw InputError("\(path): is a file, expected the folder of partials given by --partials")
+        }
     }
 }

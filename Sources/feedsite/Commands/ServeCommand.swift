@@ -23,7 +23,7 @@ struct ServeCommand: Command {
     let open: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        configPath = arguments.configPath
+        configPath = try arguments.configPath
         let portText = arguments.values["port"] ?? "8080"
         guard let port = UInt16(portText) else {
             throw UsageError(message: "--port must be a number from 0 to 65535, found '\(portText)'")

@@ -9,7 +9,7 @@ import Testing
         let folder: TemporaryFolder
         let server: PreviewServer
 
-        init(withNotFoundPage: Bool = true) throws {
+        init(withNotFoundPage: Bool = true, limits: PreviewServer.Limits = .init()) throws {
             var files = [
                 "output/index.html": "<!DOCTYPE html><html><body><h1>Home</h1></body></html>",
                 "output/sub/index.html": "<html><body>Sub</body></html>",
@@ -24,7 +24,7 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/escape", withDestinationPath: folder.path)
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/secret.txt", withDestinationPath: folder.path + "/secret.txt")
             try FileManager.default.createSymbolicLink(atPath: folder.path + "/output/alias.css", withDestinationPath: "assets/site.css")
-            server = try PreviewServer(folder: folder.path + "/output", host: "127.0.0.1", port: 0)
+            server = try PreviewServer(folder: folder.path + "/output", host: "127.0.0.1", port: 0, limits: limits)
             server.start()
         }
 
@@ -241,6 +241,66 @@ import Testing
         defer { later.close() }
         later.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try later.read(until: "hint: did you mean 'height'?\n\n")?.contains("event: build-error") == true)
+    }
+
+    @Test("only the event stream's exact path (with or without a query) opens a stream; longer paths are files", arguments: [
+        ("/__feedsite/events", true), ("/__feedsite/events?t=1", true), ("/__feedsite/eventsXYZ", false),
+        ("/__feedsite/events/x", false), ("/__feedsite/events.html", false),
+    ])
+    func eventStreamPath(_ target: String, _ isStream: Bool) throws {
+        let fixture = try Fixture()
+        var client = try RawHTTPClient(port: fixture.port)
+        defer { client.close() }
+        client.send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        if isStream {
+            #expect(try client.read(until: ": connected\n\n")?.contains("Content-Type: text/event-stream") == true)
+        } else {
+            let response = try client.response()
+            #expect(response.status == 404)
+            #expect(response.headers["content-type"] != "text/event-stream")
+            #expect(try client.isClosed(), "the connection ends instead of staying open as a stream")
+        }
+    }
+
+    @Test("event streams and connections are capped: past either limit the answer is 503 with Retry-After")
+    func connectionLimits() throws {
+        let fixture = try Fixture(limits: .init(connections: 4, eventStreams: 2))
+        var streams: [RawHTTPClient] = []
+        defer { for stream in streams { stream.close() } }
+        for _ in 0..<2 {
+            var stream = try RawHTTPClient(port: fixture.port)
+            stream.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try stream.read(until: ": connected\n\n") != nil)
+            streams.append(stream)
+        }
+        var third = try RawHTTPClient(port: fixture.port)
+        defer { third.close() }
+        third.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = try third.response()
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(try third.isClosed())
+        // Two streams and two kept-alive page connections make four: the fifth is refused.
+        var pages: [RawHTTPClient] = []
+        defer { for page in pages { page.close() } }
+        for _ in 0..<2 {
+            var page = try RawHTTPClient(port: fixture.port)
+            page.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try page.response().status == 200)
+            pages.append(page)
+        }
+        // The refusal comes on connecting, before any request is read.
+        var fifth = try RawHTTPClient(port: fixture.port)
+        defer { fifth.close() }
+        let busy = try fifth.response()
+        #expect(busy.status == 503)
+        #expect(busy.headers["retry-after"] == "1")
+        #expect(try fifth.isClosed())
+        // The streams and pages held open are still served.
+        fixture.server.reload()
+        for index in streams.indices { #expect(try streams[index].read(until: "event: reload\n") != nil) }
+        pages[0].send("GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try pages[0].response().status == 200)
     }
 
     @Test("a running server does not make the process ignore SIGPIPE: its sends use MSG_NOSIGNAL instead")

@@ -38,6 +38,18 @@ import Glibc
                 == "\(site.path)/big.txt: is 2000 bytes, more than the 1000 bytes feedsite reads as a template")
     }
 
+    @Test("sizes print with one decimal when not whole; a file of unknown size is 'more than' the limit")
+    func sizes() throws {
+        let site = try TemporaryFolder(files: ["big.html": ""])
+        let handle = try #require(FileHandle(forWritingAtPath: site.path + "/big.html"))
+        try handle.truncate(atOffset: UInt64(4_800 << 10))
+        try handle.close()
+        #expect(Self.message { () throws(InputError) in try FileInput.read(site.path + "/big.html", purpose: "a template", limit: 4 << 20) }
+                == "\(site.path)/big.html: is 4.7 MiB, more than the 4 MiB feedsite reads as a template")
+        #expect(Self.message { () throws(InputError) in try FileInput.read("/dev/zero", purpose: "data", limit: 1 << 20) }
+                == "/dev/zero: is more than the 1 MiB feedsite reads as data")
+    }
+
     @Test("a pipe is read to its end, and refused once it passes the limit")
     func pipes() throws {
         let site = try TemporaryFolder()
