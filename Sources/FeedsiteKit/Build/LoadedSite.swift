@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The site as the build reads it before planning: its configuration, its parsed templates, what
 /// checking the templates' names found, and each account's snapshot.
 struct LoadedSite: Sendable {
@@ -26,19 +28,33 @@ extension LoadedSite {
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.
+    /// The folder is listed once and only the files in it are read, on all cores.
     static func snapshots(of config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws -> [Snapshot?] {
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
-        var diagnostics: [Diagnostic] = []
-        let snapshots = try config.accounts.map { account -> Snapshot? in
-            do {
-                return try store.read(account.slug)
-            } catch let error as DiagnosticError {
-                diagnostics += error.diagnostics
-                return nil
+        let present = Set(store.files)
+        let accounts = config.accounts
+        guard !present.isEmpty else { return Array(repeating: nil, count: accounts.count) }
+        let collected = Mutex<(snapshots: [Snapshot?], diagnostics: [Diagnostic])>((Array(repeating: nil, count: accounts.count), []))
+        try ParallelLoop.run(count: accounts.count, chunk: 64) { chunks throws(any Error) in
+            var found: [(Int, Snapshot)] = []
+            var diagnostics: [Diagnostic] = []
+            for range in chunks {
+                for index in range where present.contains(accounts[index].slug + ".json") {
+                    do {
+                        if let snapshot = try store.read(accounts[index].slug) { found.append((index, snapshot)) }
+                    } catch let error as DiagnosticError {
+                        diagnostics += error.diagnostics
+                    }
+                }
+            }
+            collected.withLock {
+                for (index, snapshot) in found { $0.snapshots[index] = snapshot }
+                $0.diagnostics += diagnostics
             }
         }
-        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
-        return snapshots
+        let result = collected.withLock { $0 }
+        if !result.diagnostics.isEmpty { throw DiagnosticError(result.diagnostics) }
+        return result.snapshots
     }
 
     /// The template that renders a kind of page.
