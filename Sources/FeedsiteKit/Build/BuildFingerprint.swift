@@ -31,7 +31,7 @@ enum BuildFingerprint {
         let assets = templatesFolder + "/assets"
         if access(assets, F_OK) == 0 {
             guard let files = try? FolderListing.files(under: assets) else { return nil }
-            for file in files {
+            for file in files where SiteBuilder.isPublishedAsset(file) {
                 guard let bytes = try? FileInput.read(assets + "/" + file, purpose: "an asset", limit: .max) else { return nil }
                 hash.add(Array(("assets/" + file).utf8))
                 hash.add(bytes)

@@ -116,14 +116,24 @@ private extension SiteBuilder {
                          hint: "move \(foreign.count == 1 ? "it" : "them") out of the output folder, or build with --force to overwrite them")
     }
 
-    /// `templates/assets/**`, to be copied to `assets/`.
+    /// `templates/assets/**`, to be copied to `assets/` (see `isPublishedAsset`).
     func assets() throws -> [SiteFile] {
         let folder = config.templatesFolder + "/assets"
         guard FileManager.default.fileExists(atPath: folder) else { return [] }
-        return try FolderListing.files(under: folder).map { relative in
+        return try FolderListing.files(under: folder).filter(Self.isPublishedAsset).map { relative in
             let path = folder + "/" + relative
             try TemplateSet.refuseOutsideLink(path, folder: config.siteFolder, folderName: "the site folder", display: displayPath(path))
             return SiteFile(path: "assets/" + relative, bytes: try FileInput.read(path, purpose: "an asset", limit: .max))
+        }
+    }
+}
+
+extension SiteBuilder {
+    /// Whether an asset is copied: not a hidden file or folder (`.env`, `.DS_Store`, `.git/`) nor an
+    /// editor's backup or swap file (`site.css~`, `.site.css.swp`, `#site.css#`).
+    static func isPublishedAsset(_ relative: String) -> Bool {
+        !relative.split(separator: "/").contains { name in
+            name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
         }
     }
 }

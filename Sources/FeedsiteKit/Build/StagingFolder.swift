@@ -74,6 +74,12 @@ extension StagingFolder {
     /// the staging folder is then left for the caller to discard.
     func publish(_ manifest: BuildManifest) throws(InputError) -> Bool {
         try writeManifest(manifest)
+        // An empty output folder the user made keeps its permissions, owner and group (setgid included).
+        var existing = stat()
+        if lstat(output, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+            fchmod(descriptor, existing.st_mode & 0o7777)
+            fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
         guard rename(path, output) == 0 else { return false }
         closed = true
         close(descriptor)

@@ -8,7 +8,8 @@ package struct Template: Sendable {
 
     /// Parses `source`; every syntax problem is reported with line and column.
     package init(source: [UInt8], name: String) throws(DiagnosticError) {
-        let text = SourceText(source, file: name)
+        // A UTF-8 byte-order mark is how some editors start a file, not text: it must not land mid-page.
+        let text = SourceText(source.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(source.dropFirst(3)) : source, file: name)
         if let problem = TemplateEncoding.problem(in: text) { throw DiagnosticError([problem]) }
         var tokenizer = TemplateTokenizer(text: text)
         let tokens = tokenizer.tokenize()

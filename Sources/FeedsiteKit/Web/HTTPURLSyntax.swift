@@ -10,6 +10,9 @@ package enum HTTPURLSyntax {
         case query
         case fragment
         case nonASCIIHost(String)
+        case badPort(String)
+        /// A `%` not followed by two hex digits.
+        case badPercent(String)
     }
 
     /// The first problem with `url`, or nil when it is `http://host…` or `https://host…`.
@@ -42,6 +45,23 @@ package enum HTTPURLSyntax {
         if rest.contains("?") { return .query }
         if rest.contains("#") { return .fragment }
         if !authority.unicodeScalars.allSatisfy(\.isASCII) { return .nonASCIIHost(String(authority)) }
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            let port = authority[authority.index(after: colon)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy { $0.isASCII && $0.isNumber }, let number = Int(port), (1...65535).contains(number) else {
+                return .badPort(String(port))
+            }
+        }
+        if let bad = firstBadPercent(in: rest) { return .badPercent(bad) }
+        return nil
+    }
+
+    /// The first `%` of `text` not followed by two hex digits, with what follows it (`%zz`).
+    static func firstBadPercent(in text: Substring) -> String? {
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            let valid = index + 2 < bytes.count && bytes[index + 1].hexDigitValue != nil && bytes[index + 2].hexDigitValue != nil
+            if !valid { return String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self) }
+        }
         return nil
     }
 
@@ -102,6 +122,8 @@ extension HTTPURLSyntax.Problem {
         case .query: "'\(key)' has a query ('?…'): '\(url)'; it would end up inside every canonical link"
         case .fragment: "'\(key)' has a fragment ('#…'): '\(url)'; it would end up inside every canonical link"
         case .nonASCIIHost(let host): "'\(key)' has a host name that is not ASCII: '\(host)'"
+        case .badPort(let port): "'\(key)' has the port '\(port)'; a port is a number from 1 to 65535"
+        case .badPercent(let text): "'\(key)' has '\(text)': '%' must be followed by two hex digits"
         }
     }
 
@@ -115,6 +137,8 @@ extension HTTPURLSyntax.Problem {
         case .credentials: "remove the 'user:password@' part; the site's address is public"
         case .query, .fragment: "give only the scheme, host and path where the site lives, such as https://example.com/feeds"
         case .nonASCIIHost: "write the host in its ASCII form (IDNA, starting with xn--), as the browser's address bar shows it"
+        case .badPort: "remove the port, or write the one the site is served on"
+        case .badPercent: "write a literal '%' as %25"
         }
     }
 }

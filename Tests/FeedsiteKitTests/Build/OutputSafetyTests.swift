@@ -223,3 +223,29 @@ extension OutputSafetyTests {
         #expect(site.read("output/c/index.html") == "mine")
     }
 }
+
+extension OutputSafetyTests {
+    @Test("a first build into an empty output folder the user made keeps its permissions and group bits")
+    func emptyOutputKeepsMode() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts])
+        try FileManager.default.createDirectory(atPath: site.path + "/output", withIntermediateDirectories: false)
+        chmod(site.path + "/output", 0o2770)
+        _ = try site.build()
+        var status = stat()
+        #expect(stat(site.path + "/output", &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o2770)
+        #expect(site.read("output/a/index.html") != nil)
+    }
+
+    @Test("hidden files and editor backups in templates/assets are not published")
+    func hiddenAssetsLeftOut() throws {
+        let site = try TemporarySite(["site.yml": Self.twoAccounts, "templates/assets/.env": "API_KEY=1",
+                                      "templates/assets/site.css~": "old", "templates/assets/.git/config": "x",
+                                      "templates/assets/#site.css#": "autosave", "templates/assets/img/logo.svg": "<svg/>"])
+        _ = try site.build()
+        let files = try site.snapshot().keys.filter { $0.hasPrefix("assets/") }.sorted()
+        #expect(files == ["assets/feedsite.js", "assets/img/logo.svg", "assets/site.css"])
+        try site.write("templates/assets/.env", "API_KEY=2")
+        #expect(try SiteBuilder.build(configPath: site.path + "/site.yml").upToDate)
+    }
+}

@@ -41,3 +41,15 @@ import Testing
         #expect(!site.exists("output"))
     }
 }
+
+extension TemplateEncodingTests {
+    @Test("a UTF-8 byte-order mark at the start of a template is not part of the page, and positions stay those of the editor")
+    func byteOrderMarkDropped() throws {
+        let template = try Template(source: [0xEF, 0xBB, 0xBF] + Array("<p>{{name}}</p>".utf8), name: "t")
+        let output = try TemplateRenderer(partials: TemplateLibrary([:]), missingPartials: .error)
+            .render(template, data: .map(["name": .string("x")]))
+        #expect(output == Array("<p>x</p>".utf8))
+        let error = try #require(throws: DiagnosticError.self) { try Template(source: [0xEF, 0xBB, 0xBF] + Array("{{#a}}".utf8), name: "t") }
+        #expect(error.diagnostics.first?.location == SourceLocation(file: "t", line: 1, column: 1))
+    }
+}
