@@ -16,7 +16,12 @@ struct LoadedSite: Sendable {
 extension LoadedSite {
     /// Parses the templates and checks every name they use against the page context.
     init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws {
-        let templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
+        let templates: TemplateSet
+        do {
+            templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
+        } catch let error as InputError where error.message.hasSuffix("templates folder not found") {
+            throw config.located(error, key: "templates")
+        }
         var names = TemplateNameChecker(partials: templates.partials)
         names.check(templates.account)
         let accountPagesListAccounts = names.usesAccounts

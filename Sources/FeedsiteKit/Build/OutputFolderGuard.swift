@@ -13,6 +13,10 @@ enum OutputFolderGuard {
         let site = canonical(siteFolder)
         let hint = "set 'output:' in site.yml to a folder of its own, such as output"
         if output == "/" { throw InputError("refusing to build into '/'", hint: hint) }
+        var status = stat()
+        if lstat(output, &status) == 0, status.st_mode & S_IFMT != S_IFDIR, status.st_mode & S_IFMT != S_IFLNK {
+            throw InputError("refusing to build into \(output), which is a file, not a folder", hint: hint)
+        }
         if output == canonical(NSHomeDirectory()) { throw InputError("refusing to build into the home folder \(output)", hint: hint) }
         if output == site { throw InputError("refusing to build into the site folder itself (\(output))", hint: hint) }
         if site.hasPrefix(output + "/") {

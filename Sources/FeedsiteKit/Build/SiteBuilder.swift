@@ -62,7 +62,11 @@ extension SiteBuilder {
 
 private extension SiteBuilder {
     func build(progress: @escaping @Sendable (Phase) -> Void, since start: ContinuousClock.Instant) throws -> BuildResult {
-        try OutputFolderGuard.check(config.folders, configPath: config.configPath)
+        do {
+            try OutputFolderGuard.check(config.folders, configPath: config.configPath)
+        } catch {
+            throw config.located(error, key: "output")
+        }
         // Held until this function returns, whatever it returns or throws.
         let lock = try OutputLock(output: config.outputFolder)
         defer { withExtendedLifetime(lock) {} }

@@ -8,6 +8,8 @@ package struct SiteConfig: Sendable {
     package var configPath: String
     /// The folder that holds the config file.
     package var siteFolder: String
+    /// Where each top-level value set in site.yml stands, by key, for errors about it found later.
+    package var locations: [String: SourceLocation] = [:]
 }
 
 /// The site options the build reads itself, typed (each a lookup by key: read them once, not per page).

@@ -27,7 +27,9 @@ extension SiteConfigDecoder {
         var values = table.builtInValues
         var defaults = AccountOptions()
         var accountsNode: YAMLNode?
+        var locations: [String: SourceLocation] = [:]
         for entry in entries {
+            locations[entry.key] = entry.value.location
             switch entry.key {
             case "defaults": if !fields.isNull(entry.value) { defaults = accountOptions(entry.value, in: "defaults") }
             case "accounts": accountsNode = entry.value
@@ -48,7 +50,8 @@ extension SiteConfigDecoder {
                                      hint: "add a list of accounts, e.g.\naccounts:\n  - handle: jack")
         }
         guard !fields.diagnostics.hasErrors else { return nil }
-        return SiteConfig(options: TemplateRecord(table.schema, values), accounts: accounts, configPath: file, siteFolder: siteFolder)
+        return SiteConfig(options: TemplateRecord(table.schema, values), accounts: accounts, configPath: file, siteFolder: siteFolder,
+                          locations: locations)
     }
 }
 

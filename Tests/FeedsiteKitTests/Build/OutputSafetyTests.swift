@@ -77,12 +77,10 @@ import Testing
     ])
     func outputInsideTemplates(_ line: String) throws {
         let site = try TemporarySite(["site.yml": line + Self.twoAccounts])
-        #expect {
-            try site.build()
-        } throws: { error in
-            (error as? InputError)?.message.contains("inside the templates folder") == true
-                || (error as? InputError)?.message.contains("contains the templates folder") == true
-        }
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.location.line == 1)
+        let message = error.diagnostics.first?.message ?? ""
+        #expect(message.contains("inside the templates folder") || message.contains("contains the templates folder"))
         #expect(!site.exists("templates/assets/out"))
         #expect(!site.exists("templates/out"))
     }

@@ -266,12 +266,15 @@ import Testing
         #expect(!site.exists("output"))
     }
 
-    @Test("dangerous output folders are refused", arguments: [
-        "output: .\n", "output: ..\n", "output: /\n", "output: templates/..\n",
+    @Test("dangerous output folders are refused at the output: line of site.yml", arguments: [
+        "output: .\n", "output: ..\n", "output: /\n", "output: templates/..\n", "output: site.yml\n",
     ])
     func refusedOutput(_ line: String) throws {
         let site = try TemporarySite(["site.yml": line + Self.siteYAML])
-        #expect(throws: InputError.self) { try site.build() }
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.location.line == 1)
+        #expect(error.diagnostics.first?.location.column == 9)
+        #expect(error.diagnostics.first?.message.hasPrefix("refusing to build into") == true)
     }
 
     @Test("an output folder that holds the templates is refused")
@@ -280,7 +283,7 @@ import Testing
         try FileManager.default.moveItem(atPath: site.path + "/templates", toPath: site.path + "/tpl")
         try FileManager.default.createDirectory(atPath: site.path + "/out", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: site.path + "/tpl", toPath: site.path + "/out/templates")
-        #expect(throws: InputError.self) { try site.build() }
+        #expect(throws: DiagnosticError.self) { try site.build() }
     }
 
     @Test("a template that links outside the templates folder is refused")
@@ -337,5 +340,16 @@ extension SiteBuilderTests {
         #expect(!sitemap.contains("é"))
         let page = try #require(site.read("output/amy/index.html"))
         #expect(page.contains("https://example.com/caf%C3%A9/%22x%22/amy/"))
+    }
+}
+
+extension SiteBuilderTests {
+    @Test("a templates: folder that does not exist is reported at its line in site.yml")
+    func missingTemplatesFolderLocated() throws {
+        let site = try TemporarySite(["site.yml": "templates: 123\n" + Self.siteYAML])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.location.line == 1)
+        #expect(error.diagnostics.first?.location.column == 12)
+        #expect(error.diagnostics.first?.message.hasSuffix("templates folder not found") == true)
     }
 }
