@@ -59,7 +59,13 @@ extension OutputTransaction {
             let target = folder + "/" + staged[index].path
             if link(target, backups[index]) == 0 { return index }
             if errno == ENOENT { return nil }
-            throw Self.failure(target, "cannot be replaced", code: errno)
+            let code = errno
+            var status = stat()
+            if lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                throw InputError("\(target): is a folder, where the build writes a page or file",
+                                 hint: "move the folder out of the output folder, then build again")
+            }
+            throw Self.failure(target, "cannot be replaced", code: code)
         }
         var failure = linked.failure
         var renamed: [Int] = []

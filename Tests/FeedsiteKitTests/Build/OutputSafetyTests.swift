@@ -138,7 +138,7 @@ extension OutputSafetyTests {
         #expect {
             try site.build()
         } throws: { error in
-            (error as? InputError)?.message.contains("b/index.html") == true
+            (error as? InputError)?.message.hasSuffix("b/index.html: is a folder, where the build writes a page or file") == true
         }
         var after = try site.snapshot()
         #expect(after["b/index.html/inner"] == nil)
