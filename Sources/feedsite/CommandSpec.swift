@@ -41,7 +41,7 @@ struct CommandSpec {
 
     /// The most positional arguments accepted: one per word of `arguments`, any number after `...`.
     var maxPositionals: Int {
-        arguments.hasSuffix("...") ? .max : arguments.split(separator: " ").count
+        arguments.contains("...") ? .max : arguments.split(separator: " ").count
     }
 
     /// The part of the usage line after the command name, e.g. `[DIR] [--force]`.

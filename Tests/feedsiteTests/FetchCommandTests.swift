@@ -49,6 +49,12 @@ import Glibc
         #expect(ok.status == 0)
         #expect(ok.err.hasSuffix(" s: 0 updated, 1 unchanged, 0 failed\n"))
         #expect(try ProcessRunner.run(["fetch", "-q", "--only", "jack"], in: site.path).err == "")
+        // Several handles: after --only, with commas, or alone after the command.
+        for arguments in [["fetch", "--only", "jack", "bob"], ["fetch", "--only", "jack,bob"], ["fetch", "jack", "bob"]] {
+            let both = try ProcessRunner.run(arguments, in: site.path)
+            #expect(both.status == 1)
+            #expect(both.err.hasSuffix(" s: 0 updated, 1 unchanged, 1 failed\n"), "\(arguments)")
+        }
     }
 
     @Test("on a terminal, fetch shows its progress as done/total on one line it rewrites")
@@ -63,7 +69,7 @@ import Glibc
         #expect(result.out.contains("fetched 2 feeds in "))
     }
 
-    @Test("fetch usage errors exit 2", arguments: [["fetch", "jack"], ["fetch", "--timeout", "soon"], ["fetch", "--only"], ["fetch", "--only", "nobody"]])
+    @Test("fetch usage errors exit 2", arguments: [["fetch", "nobody"], ["fetch", "--timeout", "soon"], ["fetch", "--only"], ["fetch", "--only", "nobody"]])
     func usage(arguments: [String]) throws {
         let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n"], withDefaultTemplates: false)
         let result = try ProcessRunner.run(arguments, in: site.path)

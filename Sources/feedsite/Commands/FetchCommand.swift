@@ -5,9 +5,10 @@ import Foundation
 struct FetchCommand: Command {
     static let spec = CommandSpec(
         "fetch", "Fetch each account's feed and update its snapshot in snapshots/ (the only command that uses the network).",
+        arguments: "[HANDLE...]",
         options: [
             .config,
-            .value("only", "HANDLE,...", "Fetch only these accounts (handles separated by commas)."),
+            .value("only", "HANDLE...", "Fetch only these accounts: --only jack bob, --only jack,bob, or the handles alone after fetch."),
             .value("timeout", "SECONDS", "The most time one feed may take in all (default: 30)."),
             .quiet,
         ],
@@ -21,9 +22,11 @@ struct FetchCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         configPath = try arguments.configPath
-        only = (arguments.values["only"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }.filter { !$0.isEmpty }
+        // `--only jack bob` leaves `bob` among the positional arguments: every handle named counts.
+        only = ((arguments.values["only"] ?? "").split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) }
+            + arguments.positionals).filter { !$0.isEmpty }
         if arguments.values["only"] != nil, only.isEmpty {
-            throw UsageError(message: "--only expects one or more handles separated by commas", hint: "feedsite fetch --only jack,bob")
+            throw UsageError(message: "--only expects one or more handles", hint: "feedsite fetch --only jack bob")
         }
         if let text = arguments.values["timeout"] {
             guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
