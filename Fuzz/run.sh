@@ -16,7 +16,8 @@ sources=$(find Sources/FeedsiteKit -name '*.swift' | sort)
 if [[ ! -x $binary || -n $(find Sources/FeedsiteKit Fuzz/FuzzEntry.swift -newer "$binary" -name '*.swift' | head -1) ]]; then
   echo "building $binary" >&2
   swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FeedsiteKit -package-name feedsite \
-    -I Sources/CYAML $sources Fuzz/FuzzEntry.swift -lyaml -o "$binary"
+    -I Sources/CYAML -I Sources/CLibXML2 -I Sources/CCurl $(pkg-config --cflags libxml-2.0 libcurl | sed 's/-I/-Xcc -I/g') \
+    $sources Fuzz/FuzzEntry.swift -lyaml -lxml2 -lcurl -o "$binary"
 fi
 cd .build/fuzz
 FEEDSITE_FUZZ=$target exec ./feedsite-fuzz "corpus-$target" "../../Fuzz/corpus/$target" \
