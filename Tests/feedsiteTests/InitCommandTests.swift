@@ -167,3 +167,15 @@ import Glibc
         #expect(folder.exists("site/site.yml"))
     }
 }
+
+extension InitCommandTests {
+    @Test("init with an empty folder name is an error, exit 2, and writes nothing anywhere (it wrote into / before)")
+    func emptyName() throws {
+        let folder = try TemporaryFolder(files: [:])
+        let result = try ProcessRunner.run(["init", ""], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.contains("the folder name is empty"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: "/site.yml"))
+    }
+}

@@ -26,6 +26,10 @@ package enum SiteScaffold {
     /// `force`, and unless `force` so is any file that exists already. A `.gitignore` only gains the
     /// lines it lacks; one that is a link is left alone, with a note.
     package static func write(into folder: String, force: Bool) throws(InputError) -> Outcome {
+        // An empty name would make every path absolute ("/site.yml"): never write outside the folder named.
+        guard !folder.isEmpty else {
+            throw InputError("the folder name is empty", hint: "name the folder to create the site in, or '.' for this one")
+        }
         try checkIsFolder(folder)
         let files = files
         var blockers: [String] = []
