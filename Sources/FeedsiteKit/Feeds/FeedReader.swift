@@ -52,6 +52,16 @@ private extension FeedReader {
         }
         let reader = XMLTreeReader(source: source) { format(of: $0) != nil }
         reader.parse(bytes)
+        if let location = reader.tooDeep {
+            throw FeedError(.malformed, at: location, "elements nested more than \(XMLTreeReader.maximumDepth) deep",
+                            hint: "no feed nests this deep; the feed is broken or hostile")
+        }
+        if let (element, location) = reader.endedInside {
+            // libxml2's own first error says best what broke, when there is one.
+            let error = reader.firstError
+            throw FeedError(.malformed, at: error?.location ?? location, error?.message ?? "the feed ends inside <\(element)>: it was cut off",
+                            hint: "the feed ends with <\(element)> still open; a feed cut off in transfer keeps its last good posts")
+        }
         guard let root = reader.root else {
             let error = reader.firstError ?? Diagnostic(.error, at: SourceLocation(file: source, line: 1, column: 1), "no root element")
             throw FeedError(.malformed, at: error.location, error.message, hint: "feedsite reads RSS, Atom and JSON Feed")

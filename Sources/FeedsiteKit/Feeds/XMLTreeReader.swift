@@ -43,6 +43,13 @@ final class XMLTreeReader {
     /// parallel); a static is initialized exactly once, under a lock.
     static let libraryReady: Void = xmlInitParser()
 
+    /// The deepest nesting of elements read; a deeper feed is refused (the tree and its readers recurse).
+    static let maximumDepth = 256
+    /// Where an element nested deeper than `maximumDepth` starts, when one did.
+    var tooDeep: SourceLocation?
+    /// Where the text ended with elements still open (a feed cut off in transfer), when it did.
+    var endedInside: (element: String, at: SourceLocation)?
+
     /// The most problems kept; the rest are counted in one last warning.
     static let maximumProblems = 100
     var droppedProblems = 0
@@ -99,7 +106,10 @@ extension XMLTreeReader {
             }
             if buffer.isEmpty { _ = xmlParseChunk(parser, nil, 0, 1) }
         }
-        // A truncated feed leaves elements open: close them, as a reader recovering it would.
+        // A feed cut off in transfer ends with elements open: the caller refuses it rather than keep part of it.
+        if !refused, tooDeep == nil, let open = stack.last {
+            endedInside = (open.name, cursor.location(of: text.count))
+        }
         while !refused, !stack.isEmpty { end() }
         if droppedProblems > 0, let last = problems.last {
             problems.append(Diagnostic(.warning, at: last.location, "\(droppedProblems) more problems in the XML are not shown"))
@@ -139,6 +149,12 @@ private extension XMLTreeReader {
         if stack.isEmpty, root == nil, !acceptsRoot(element) {
             refused = true
             root = element
+            if let context { xmlStopParser(context) }
+            return
+        }
+        if stack.count >= Self.maximumDepth {
+            tooDeep = position
+            refused = true
             if let context { xmlStopParser(context) }
             return
         }

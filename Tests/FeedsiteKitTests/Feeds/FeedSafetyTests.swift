@@ -134,6 +134,7 @@ import Testing
             <rss version="2.0"><channel><title>x</title>
             <item><guid>1</guid><title>one</titel></item>
             <item><guid>2</guid><title>a & b</title></item>
+            </channel></rss>
             """)
         #expect(feed.posts.map(\.id) == ["1", "2"])
         #expect(feed.problems.allSatisfy { $0.severity == .warning })
@@ -153,5 +154,26 @@ import Testing
         #expect(error.kind == .malformed)
         #expect(error.location == SourceLocation(file: "feed.xml", line: line, column: column))
         #expect(error.message == message)
+    }
+
+    @Test("a feed cut off in the middle (elements still open at the end) is an error, not a shorter feed")
+    func cutOff() throws {
+        let whole = "<rss version=\"2.0\"><channel><title>x</title>" + (1...30).map { "<item><guid>\($0)</guid><title>t\($0)</title></item>" }.joined()
+            + "</channel></rss>"
+        #expect(try FeedFixture.read(whole).posts.count == 30)
+        for cut in [whole.count / 3, whole.count * 2 / 3, whole.count - 7] {
+            let error = try #require(FeedFixture.error(String(whole.prefix(cut))), "cut at \(cut)")
+            #expect(error.kind == .malformed)
+            #expect(error.hint?.contains("still open") == true)
+        }
+    }
+
+    @Test("elements nested deeper than 256 are refused at the first too deep, without a crash", arguments: [300, 30_000])
+    func tooDeep(depth: Int) throws {
+        let text = "<rss version=\"2.0\"><channel><title>d</title><item><guid>g</guid><description>" + String(repeating: "<x>", count: depth)
+            + String(repeating: "</x>", count: depth) + "</description></item></channel></rss>"
+        let error = try #require(FeedFixture.error(text))
+        #expect(error.message == "elements nested more than 256 deep")
+        #expect(error.location?.line == 1)
     }
 }
