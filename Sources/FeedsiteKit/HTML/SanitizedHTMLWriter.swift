@@ -127,7 +127,12 @@ private extension SanitizedHTMLWriter {
         !attribute.isDuplicate && tag.name(of: attribute).elementsEqual(name.utf8)
     }
 
+    /// The deepest nesting the output keeps; deeper elements are unwrapped to their text. It bounds
+    /// the work per tag (the stack is searched), so hostile nesting stays linear.
+    static let maximumDepth = 64
+
     mutating func openElement(_ element: Kept, tag: HTMLTag) {
+        if open.count >= Self.maximumDepth, !element.isVoid { return }
         if element.closesParagraph, let paragraph = open.lastIndex(of: .p) {
             while open.count > paragraph { closeLast() }
         }

@@ -92,6 +92,8 @@ struct SanitizedOutputAudit: HTMLTokenSink {
     static var wantsComments: Bool { true }
     var problems: [String] = []
     var open: [String] = []
+    /// The deepest nesting seen.
+    var deepest = 0
     static let allowed: Set<String> = ["p", "br", "a", "em", "strong", "b", "i", "u", "s", "del", "ins", "sub", "sup", "small", "mark",
                                        "blockquote", "q", "cite", "ul", "ol", "li", "code", "pre", "kbd", "samp", "abbr", "dl", "dt", "dd", "hr"]
 
@@ -110,6 +112,7 @@ struct SanitizedOutputAudit: HTMLTokenSink {
             }
         }
         if name != "br", name != "hr" { open.append(name) }
+        deepest = max(deepest, open.count)
     }
 
     mutating func endTag(name: UnsafeBufferPointer<UInt8>) {
@@ -145,5 +148,22 @@ extension HTMLSanitizerTests {
             #expect(audit.problems.isEmpty && audit.open.isEmpty, "\(input) -> \(output): \(audit.problems), open \(audit.open)")
             if !audit.problems.isEmpty || !audit.open.isEmpty { return }
         }
+    }
+}
+
+extension HTMLSanitizerTests {
+    @Test("200,000 nested blockquotes, lists or items keep at most 64 levels, balanced, with the text (the stack search stays short)",
+          arguments: ["blockquote", "ul", "ol", "li", "em"])
+    func deepNesting(element: String) {
+        let input = String(repeating: "<\(element)>", count: 200_000) + "deep" + String(repeating: "</\(element)>", count: 200_000)
+        let output = Self.sanitizer.sanitize(input)
+        #expect(output.contains("deep"))
+        var bytes = Array(output.utf8)
+        let audit = bytes.withUnsafeMutableBufferPointer { buffer in
+            var tokenizer = HTMLTokenizer(input: UnsafeBufferPointer(buffer), sink: SanitizedOutputAudit())
+            return tokenizer.run()
+        }
+        #expect(audit.problems.isEmpty && audit.open.isEmpty)
+        #expect(audit.deepest <= 64)
     }
 }
