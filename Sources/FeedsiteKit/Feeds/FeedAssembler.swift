@@ -33,10 +33,18 @@ private extension FeedAssembler {
         case nil: html = ""; text = ""
         }
         let id = nonEmpty(draft.id) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
-        return Post(id: id, url: nonEmpty(draft.url), title: nonEmpty(draft.title), text: text,
+        let url = FeedLink.webURL(nonEmpty(draft.url))
+        if let link = nonEmpty(draft.url), url == nil {
+            problems.append(Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
+        }
+        let media = draft.media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } }
+        if media.count < draft.media.count {
+            problems.append(Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
+        }
+        return Post(id: id, url: url, title: nonEmpty(draft.title), text: text,
                     html: PostHTML.clean(html, base: draft.base),
                     published: date(draft.published, draft.location), updated: date(draft.updated, draft.location),
-                    author: nonEmpty(draft.author.map(PostText.collapsed)), media: draft.media)
+                    author: nonEmpty(draft.author.map(PostText.collapsed)), media: media)
     }
 
     mutating func date(_ text: String?, _ location: SourceLocation) -> String? {

@@ -17,6 +17,18 @@ enum FeedLink {
         return resolve(own, against: base)
     }
 
+    /// `link` when it is an absolute http or https URL, read as a browser reads it (control characters
+    /// and spaces around it, tabs and line breaks in it ignored); nil for another scheme (`javascript:`,
+    /// `data:`, `vbscript:`) or no link. A post's link and media never lead anywhere else.
+    static func webURL(_ link: String?) -> String? {
+        guard let link else { return nil }
+        var scalars = link.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        let cleaned = String(String.UnicodeScalarView(scalars))
+        return isWebAddress(cleaned) ? cleaned : nil
+    }
+
     /// Whether `link` starts with a scheme (`https:`, `mailto:`).
     static func isAbsolute(_ link: String) -> Bool {
         guard let colon = link.firstIndex(of: ":"), let first = link.first, first.isLetter else { return false }

@@ -111,8 +111,11 @@ private extension SnapshotDecoder {
             media = self.list(list) { decoder, item in decoder.media(item) }
         }
         guard let id, fields.allSatisfy({ $0 != nil }), let media else { return nil }
-        return Post(id: id, url: fields[0]!, title: fields[1]!, text: fields[2]! ?? "", html: fields[3]! ?? "", published: fields[4]!,
-                    updated: fields[5]!, author: fields[6]!, media: media)
+        // A snapshot edited by hand is untrusted like a feed: links and media only at http(s) URLs, HTML sanitized again.
+        return Post(id: id, url: FeedLink.webURL(fields[0]!), title: fields[1]!, text: fields[2]! ?? "",
+                    html: PostHTML.clean(fields[3]! ?? "", base: nil), published: fields[4]!,
+                    updated: fields[5]!, author: fields[6]!,
+                    media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } })
     }
 
     mutating func media(_ value: JSONValue) -> PostMedia? {

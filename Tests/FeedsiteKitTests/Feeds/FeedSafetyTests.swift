@@ -177,3 +177,17 @@ import Testing
         #expect(error.location?.line == 1)
     }
 }
+
+extension FeedSafetyTests {
+    @Test("a post's link and media keep only http and https URLs, however the scheme is written; others are left out with a warning")
+    func unsafeLinks() throws {
+        let feed = try FeedFixture.read(FeedFixture.rss("""
+            <item><guid>1</guid><link> vbscript:msgbox(1) </link><enclosure url="java&#x09;script:alert(1)" type="image/png"/></item>
+            <item><guid>2</guid><link>https://ok.example/2</link><enclosure url="data:image/svg+xml,&lt;svg onload=alert(1)&gt;"/></item>
+            <item><guid>3</guid><link>	https://ok.example/3 </link><enclosure url="https://ok.example/3.png" type="image/png"/></item>
+            """))
+        #expect(feed.posts.map(\.url) == [nil, "https://ok.example/2", "https://ok.example/3"])
+        #expect(feed.posts.map(\.media.count) == [0, 0, 1])
+        #expect(feed.problems.filter { $0.message.contains("not an http or https URL") || $0.message.contains("media that is not") }.count == 3)
+    }
+}
