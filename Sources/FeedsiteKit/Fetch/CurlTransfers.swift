@@ -148,10 +148,10 @@ private extension CurlTransfers {
 
     func redirect(_ transfer: Transfer, to location: String, status: Int) -> Next {
         guard URLParts.isHTTP(location) else {
-            return .response(.failed("HTTP \(status) redirects to \(URLParts.redacted(location)), which is not http or https"))
+            return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)), which is not http or https"))
         }
         if transfer.visited.contains(location) {
-            let loop = (transfer.visited + [location]).map(URLParts.redacted).joined(separator: " -> ")
+            let loop = (transfer.visited + [location]).map(HTTPURLSyntax.redacted).joined(separator: " -> ")
             return .response(.failed("redirect loop: \(loop)"))
         }
         guard transfer.visited.count <= limits.redirects else {

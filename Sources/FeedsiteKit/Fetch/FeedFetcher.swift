@@ -32,7 +32,7 @@ extension FeedFetcher {
         store.removeLeftovers()
         let feeds = try accounts.map { account in
             FeedUpdate(account: account, source: account.feedSource(siteFolder: config.siteFolder)!,
-                       shownSource: URLParts.redacted(account.feed ?? ""), previous: try store.read(account.slug))
+                       shownSource: HTTPURLSyntax.redacted(account.feed ?? ""), previous: try store.read(account.slug))
         }
         var summary = FetchSummary()
         var done = 0

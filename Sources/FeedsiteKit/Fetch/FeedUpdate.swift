@@ -64,7 +64,7 @@ private extension FeedUpdate {
     func read(_ bytes: [UInt8], from location: String, contentType: String?, etag: String?, lastModified: String?) -> Result {
         let feed: Feed
         do {
-            feed = try FeedReader.read(bytes, source: URLParts.redacted(location), contentType: contentType)
+            feed = try FeedReader.read(bytes, source: HTTPURLSyntax.redacted(location), contentType: contentType)
         } catch {
             return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + error.message)
         }

@@ -13,13 +13,4 @@ enum URLParts {
         let lower = url.prefix(8).lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
-
-    /// `url` with a password in its user information replaced by `***`: what logs and snapshots show.
-    package static func redacted(_ url: String) -> String {
-        guard let start = url.range(of: "://")?.upperBound else { return url }
-        let authorityEnd = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
-        guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
-        let user = url[start..<at].prefix { $0 != ":" }
-        return String(url[..<start]) + user + ":***" + String(url[at...])
-    }
 }

@@ -33,6 +33,15 @@ package enum HTTPURLSyntax {
         return nil
     }
 
+    /// `url` with its user information (a name, a password or a token before `@`) shown as `***`: what
+    /// messages, logs and snapshots show of a URL, so that no secret reaches them.
+    package static func redacted(_ url: String) -> String {
+        guard let start = url.range(of: "://")?.upperBound else { return url }
+        let authorityEnd = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        guard let at = url[start..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<start]) + "***" + String(url[at...])
+    }
+
     /// The first problem with `url` as the address a site is deployed at: an absolute http(s) URL
     /// without a user name or password, query or fragment, whose host is ASCII (`xn--` for others).
     package static func siteURLProblem(in url: String) -> Problem? {
@@ -113,7 +122,8 @@ package enum HTTPURLSyntax {
 extension HTTPURLSyntax.Problem {
     /// A plain-words description of the problem with `url`, for the setting `key`.
     package func message(key: String, url: String) -> String {
-        switch self {
+        let url = HTTPURLSyntax.redacted(url)
+        return switch self {
         case .notHTTP(let scheme?): "'\(key)' must be an http or https URL, found a '\(scheme):' URL"
         case .notHTTP(nil): "'\(key)' must be an absolute http or https URL, found '\(url)'"
         case .missingHost: "'\(key)' has no host name: '\(url)'"
@@ -129,7 +139,8 @@ extension HTTPURLSyntax.Problem {
 
     /// A likely fix.
     package func hint(url: String) -> String? {
-        switch self {
+        let url = HTTPURLSyntax.redacted(url)
+        return switch self {
         case .notHTTP(nil): "add the scheme: https://\(url)"
         case .notHTTP: "only http:// and https:// links are allowed"
         case .missingHost: "write it as https://example.com/…"

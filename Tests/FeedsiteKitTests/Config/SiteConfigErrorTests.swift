@@ -116,7 +116,7 @@ struct BrokenConfig: CustomTestStringConvertible, Sendable {
                      hint: "give only the scheme, host and path where the site lives, such as https://example.com/feeds"),
         BrokenConfig(name: "base_url with a password", yaml: ConfigFixture.site(extra: "base_url: https://me:secret@example.com\n"),
                      line: 2, column: 11,
-                     message: "'base_url' contains a user name or password: 'https://me:secret@example.com'; it would be published in every page and the sitemap",
+                     message: "'base_url' contains a user name or password: 'https://***@example.com'; it would be published in every page and the sitemap",
                      hint: "remove the 'user:password@' part; the site's address is public"),
         BrokenConfig(name: "base_url with a port out of range", yaml: ConfigFixture.site(extra: "base_url: https://example.com:99999/\n"),
                      line: 2, column: 11, message: "'base_url' has the port '99999'; a port is a number from 1 to 65535",

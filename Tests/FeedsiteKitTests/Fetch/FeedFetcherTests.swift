@@ -109,7 +109,7 @@ import Testing
         var messages: [FetchEvent] = []
         #expect(try Self.fetch(site) { messages.append($0) }.failed == 1)
         #expect(agents.all == ["feedsite/\(Generator.version) (+https://feeds.example)"])
-        #expect(messages.contains(.failed(handle: "jack", source: "http://me:***@127.0.0.1:\(server.port)/feed.rss", reason: "HTTP 500 Internal Server Error")))
+        #expect(messages.contains(.failed(handle: "jack", source: "http://***@127.0.0.1:\(server.port)/feed.rss", reason: "HTTP 500 Internal Server Error")))
         #expect(site.read("snapshots/jack.json")?.contains("secret") == false)
     }
 

@@ -27,3 +27,16 @@ import Testing
         #expect(HTTPURLSyntax.problem(in: url) == problem)
     }
 }
+
+extension HTTPURLSyntaxTests {
+    @Test("no message about a URL shows its user information: a password or token becomes ***", arguments: [
+        "feed: \"https://user:pa55word@/x\"", "feed: \"http://user:pa55word@exa mple.com/x\"", "base_url: \"https://pa55word@/\"",
+    ])
+    func secretsRedacted(line: String) {
+        let yaml = line.hasPrefix("feed") ? "title: T\naccounts:\n  - handle: a\n    \(line)\n" : "title: T\n\(line)\naccounts:\n  - handle: a\n"
+        let diagnostics = ConfigFixture.diagnostics(yaml)
+        #expect(!diagnostics.isEmpty)
+        #expect(diagnostics.allSatisfy { !$0.message.contains("pa55word") && !($0.hint ?? "").contains("pa55word") })
+        #expect(HTTPURLSyntax.redacted("https://token@example.com/x?y=1") == "https://***@example.com/x?y=1")
+    }
+}
