@@ -42,6 +42,13 @@ extension SiteConfigDecoder {
         for option in missingRequired(from: table, in: entries) {
             fields.diagnostics.error(root.location, "missing required key '\(option.key)'", hint: option.requiredHint)
         }
+        if let location = locations["snapshots"] {
+            let folder = { (key: String) in values[table.slot(key)].stringValue ?? "" }
+            if let problem = SiteFolders.snapshotsProblem(folder("snapshots"), siteFolder: siteFolder, templates: folder("templates"),
+                                                          output: folder("output")) {
+                fields.diagnostics.error(location, problem, hint: "set 'snapshots:' to a folder of its own beside site.yml, such as snapshots")
+            }
+        }
         var accounts: [Account] = []
         if let accountsNode {
             accounts = self.accounts(accountsNode, defaults: defaults)

@@ -58,3 +58,19 @@ extension SiteConfig {
         SiteFolders(site: siteFolder, templates: templatesFolder, output: outputFolder, snapshots: snapshotsFolder)
     }
 }
+
+extension SiteFolders {
+    /// Why `snapshots` (absolute, standardized) cannot hold the snapshots, or nil when it can: not `/`,
+    /// the home folder, the site folder or a folder above it (fetch writes a file per account there),
+    /// and not inside the templates (they would be published as assets) or the output.
+    static func snapshotsProblem(_ snapshots: String, siteFolder: String, templates: String, output: String) -> String? {
+        func isInside(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
+        let home = SiteFolders.resolve(NSHomeDirectory(), in: "/")
+        if snapshots == "/" || snapshots == home || isInside(siteFolder, snapshots) {
+            return "refusing to keep snapshots in \(snapshots), which holds the site or more than feedsite owns"
+        }
+        if isInside(snapshots, templates) { return "refusing to keep snapshots in \(snapshots), inside the templates folder (they would be published)" }
+        if isInside(snapshots, output) { return "refusing to keep snapshots in \(snapshots), inside the output folder (they would be published)" }
+        return nil
+    }
+}

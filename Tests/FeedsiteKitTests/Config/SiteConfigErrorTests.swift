@@ -259,3 +259,16 @@ struct BrokenConfig: CustomTestStringConvertible, Sendable {
         #expect(diagnostics.map(\.description) == ["site.yml:4:5: error: unknown key 'heigth' in an account\n  hint: did you mean 'height'?"])
     }
 }
+
+extension SiteConfigErrorTests {
+    @Test("snapshots: may not be /, the site folder or above it, or inside the templates or the output", arguments: [
+        "snapshots: /", "snapshots: .", "snapshots: ..", "snapshots: templates/assets", "snapshots: output", "snapshots: output/s",
+    ])
+    func refusedSnapshotsFolder(line: String) {
+        let diagnostics = ConfigFixture.diagnostics("title: T\n\(line)\naccounts:\n  - handle: a\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.location == SourceLocation(file: "site.yml", line: 2, column: 12))
+        #expect(diagnostics.first?.message.hasPrefix("refusing to keep snapshots in") == true)
+        #expect(ConfigFixture.diagnostics("title: T\nsnapshots: data/snapshots\naccounts:\n  - handle: a\n").isEmpty)
+    }
+}
