@@ -173,3 +173,15 @@ import Glibc
         #expect(!site.list("snapshots").contains { $0.hasSuffix(".tmp") })
     }
 }
+
+extension FetchCommandTests {
+    @Test("a file feed that is a FIFO fails at once as not a regular file, instead of waiting for a writer forever")
+    func fifoFeed() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n"], withDefaultTemplates: false)
+        try FileManager.default.createDirectory(atPath: site.path + "/feeds", withIntermediateDirectories: true)
+        #expect(mkfifo(site.path + "/feeds/jack.xml", 0o644) == 0)
+        let result = try ProcessRunner.run(["fetch"], in: site.path)
+        #expect(result.status == 1)
+        #expect(result.err.contains("is not a regular file"))
+    }
+}

@@ -34,6 +34,7 @@ extension SnapshotStore {
     package func read(_ slug: String) throws -> Snapshot? {
         let path = path(of: slug)
         guard access(path, F_OK) == 0 else { return nil }
+        try FileInput.requireRegularFile(path, purpose: "a snapshot")
         let bytes = try FileInput.read(path, purpose: "a snapshot", limit: Self.maximumBytes)
         var decoder = SnapshotDecoder(bytes, file: displayPath(path))
         guard let snapshot = decoder.decode() else { throw DiagnosticError(decoder.diagnostics) }

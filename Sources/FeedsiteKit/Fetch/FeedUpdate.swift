@@ -52,6 +52,7 @@ extension FeedUpdate {
             return failed("larger than the limit of \(FetchLimits.size(limit))")
         }
         do {
+            try FileInput.requireRegularFile(path, purpose: "a feed")
             return read(try FileInput.read(path, purpose: "a feed", limit: limit), from: path, contentType: nil,
                         etag: nil, lastModified: nil)
         } catch {

@@ -8,6 +8,16 @@ package enum FileInput {
     /// The bytes of the file at `path`; `purpose` says what the file is for in messages. A file larger
     /// than `limit` bytes is refused before it is read, so no input can make feedsite load gigabytes
     /// (callers that copy or serve files as they are pass `.max`).
+    /// Throws unless `path` is a regular file (after links): a FIFO or a device given as a feed or a
+    /// snapshot would make a read wait forever or never end.
+    package static func requireRegularFile(_ path: String, purpose: String) throws(InputError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        if status.st_mode & S_IFMT != S_IFREG {
+            throw InputError("\(path): is not a regular file (expected \(purpose))", hint: "point it at a file")
+        }
+    }
+
     package static func read(_ path: String, purpose: String, missingHint: String? = nil, limit: Int = 64 << 20) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
