@@ -99,4 +99,14 @@ import Testing
             #expect(names.contains(name))
         }
     }
+
+    @Test("the template name checker knows the posts' names: a misspelt one inside account.posts is a warning with did you mean")
+    func namesChecked() throws {
+        let template = "{{#account.posts}}{{title}} {{titel}} {{published_display}} {{#media}}{{alt}}{{/media}}{{/account.posts}}"
+            + "{{#account.snapshot}}{{changed_display}} {{error}}{{/account.snapshot}}{{account.has_posts}}{{account.has_feed}}"
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "templates/account.html": template])
+        let result = try site.build()
+        #expect(result.warnings.map(\.message) == ["'titel' is not part of the page context and always renders empty"])
+        #expect(result.warnings.map(\.hint) == ["did you mean 'title'?"])
+    }
 }

@@ -63,6 +63,7 @@ import Testing
         #expect(main.contains("Attachment: <a href=\"https://cdn.example/cat.jpg\" rel=\"noopener noreferrer\">A cat on a mat</a>"))
         #expect(main.contains("Posts as of <time datetime=\"2026-11-29T14:03:00Z\">29 Nov 2026, 14:03 UTC</time>."))
         #expect(page.components(separatedBy: "<h1").count - 1 == 1)
+        #expect(page.contains("Posts are copied from the account's feed; the live timeline is shown by X."))
     }
 
     @Test("hostile HTML in a snapshot edited by hand reaches the page sanitized: no script, handler or image from elsewhere")
@@ -97,5 +98,6 @@ import Testing
         #expect(page.contains("data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
         let zed = try #require(site.read("output/zed/index.html"))
         #expect(!zed.contains("posts-status"))
+        #expect(zed.contains("Posts are shown by X and stay on X."))
     }
 }
