@@ -43,8 +43,8 @@ extension PageContext {
             accounts = .list(entries)
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english), accounts: accounts, root: "../",
-                         page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english),
+                         accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
     }
 
     /// The context of the index page.
