@@ -9,7 +9,7 @@ indirect enum ContextSchema: Sendable {
     /// The context every page template sees.
     static let page: ContextSchema = .map([
         "site": .map(fields(of: .site)),
-        "account": .map(fields(of: .account)),
+        "account": .map(fields(of: .account).merging(schemas(PostsContext.fields)) { option, _ in option }),
         "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar])),
         "root": .scalar,
         "page": .map(["path": .scalar, "canonical_url": .scalar]),
@@ -21,9 +21,34 @@ indirect enum ContextSchema: Sendable {
         Dictionary(uniqueKeysWithValues: table.contextFields.map { ($0.field.name, $0.field.kind == .map ? .any : .scalar) })
     }
 
+    /// The schemas of the snapshot's fields, as `PostsContext` declares them.
+    static func schemas(_ fields: [PostsContext.Field]) -> [String: ContextSchema] {
+        Dictionary(uniqueKeysWithValues: fields.map { field in
+            switch field.shape {
+            case .scalar: (field.name, .scalar)
+            case .list(let items): (field.name, .list(.map(schemas(items))))
+            case .record(let members): (field.name, .map(schemas(members)))
+            }
+        })
+    }
+
+    /// README rows for `fields` under `prefix` (`account.posts[].media[].alt`).
+    static func rows(_ fields: [PostsContext.Field], prefix: String) -> [String] {
+        fields.flatMap { field -> [String] in
+            let name = prefix + "." + field.name
+            let row = "| `\(name)` | \(field.type) | \(field.summary) |"
+            switch field.shape {
+            case .scalar: return [row]
+            case .list(let items): return [row] + rows(items, prefix: name + "[]")
+            case .record(let members): return [row] + rows(members, prefix: name)
+            }
+        }
+    }
+
     /// The README's template-context table: the option tables' fields, then the rest of the page context.
     static var markdownTable: String {
-        let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account") + [
+        let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account")
+            + rows(PostsContext.fields, prefix: "account") + [
             "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page) |",
             "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",
             "| `page.path` | string | the page's path in the output |",

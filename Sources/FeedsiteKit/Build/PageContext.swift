@@ -8,11 +8,15 @@ package struct PageContext: Sendable {
     let intentHost: IntentHost
     /// The `accounts` list as account pages see it (urls relative to a page one folder deep).
     let accountsFromAccountPage: [TemplateValue]
+    /// Each account's snapshot, in `config.accounts` order (empty: none).
+    let snapshots: [Snapshot?]
+    /// Whether dates for readers are written in English (the site's `language`).
+    let english: Bool
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
     /// are made when it renders, on the core that renders it.
-    package init(config: SiteConfig, accountPagesListAccounts: Bool) {
+    package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = []) {
         self.config = config
         site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
@@ -22,6 +26,8 @@ package struct PageContext: Sendable {
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
+        self.snapshots = snapshots
+        english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
     }
 }
 
@@ -36,8 +42,9 @@ extension PageContext {
             entries[index] = Self.listEntry(account, url: "index.html", current: true)
             accounts = .list(entries)
         }
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost), accounts: accounts, root: "../",
-                         page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
+        let snapshot = index < snapshots.count ? snapshots[index] : nil
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english),
+                         accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
     }
 
     /// The context of the index page.
@@ -73,13 +80,19 @@ extension PageContext {
         .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current)]))
     }
 
-    /// The `account` record: one value per context field of the account options, made from the account's options.
-    static func accountValue(_ account: Account, intentHost: IntentHost) -> TemplateValue {
+    /// The `account` record: one value per context field of the account options, made from the account's options,
+    /// then the fields of its snapshot (`PostsContext`; constants when there is none).
+    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool) -> TemplateValue {
         let options = account.options.values
         // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: accountPage 15.9M -> 12.2M instructions).
-        let values = accountSources.indices.map {
+        var values = accountSources.indices.map {
             accountSources[$0].value(options[accountSlots[$0]], account: account, intentHost: intentHost)
+        }
+        if let snapshot {
+            values += PostsContext(limit: account.postLimit, english: english).values(snapshot)
+        } else {
+            values += PostsContext.noSnapshot
         }
         return .record(TemplateRecord(accountSchema, values))
     }
@@ -95,7 +108,7 @@ private extension PageContext {
     static let siteFields = OptionTable.site.contextFields
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))
     static let accountFields = OptionTable.account.contextFields
-    static let accountSchema = TemplateRecord.Schema(accountFields.map(\.field.name))
+    static let accountSchema = TemplateRecord.Schema(accountFields.map(\.field.name) + PostsContext.fields.map(\.name))
     static let accountSlots = accountFields.map(\.slot)
     static let accountSources = accountFields.map(\.field.source)
 }

@@ -18,6 +18,9 @@ extension OptionTable {
                      }],
                      "What the compose button pre-fills (see `compose` below)."),
         ConfigOption("feed", .feedSource,
+                     context: [.transformed("has_feed", .boolean, "true when the account has a feed (`feed` set and not `none`)") {
+                         .bool($0.stringValue.map { $0 != "none" } ?? false)
+                     }],
                      "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed."),
         ConfigOption("posts", .integer(1...200, what: "an integer from 1 to 200"), default: .value(.int(20)),
                      "How many of the feed's posts are kept and shown."),

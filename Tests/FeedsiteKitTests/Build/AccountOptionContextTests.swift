@@ -34,8 +34,8 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
                      firstFields: ["compose_url": .string("https://twitter.com/intent/tweet?text=%40base%20&hashtags=news&via=site")],
                      second: "{text: Hi, via: own}", secondFields: ["compose_url": .string("https://twitter.com/intent/tweet?text=Hi&via=own")],
                      merged: ["compose_url": .string("https://twitter.com/intent/tweet?text=Hi&hashtags=news&via=own")]),
-        // Posts reach the page context in the next issue; until then the feed options give it nothing.
-        OptionSample(key: "feed", first: "feeds/{handle}.xml", firstFields: [:], second: "none", secondFields: [:]),
+        OptionSample(key: "feed", first: "feeds/{handle}.xml", firstFields: ["has_feed": .bool(true)], second: "none", secondFields: [:]),
+        // `posts` limits `account.posts`, which a snapshot fills (PostsContextTests): with none, it changes nothing.
         OptionSample(key: "posts", first: "5", firstFields: [:], second: "200", secondFields: [:]),
         OptionSample(key: "theme", first: "dark", firstFields: ["theme": .string("dark")], second: "light", secondFields: ["theme": .string("light")]),
         OptionSample(key: "height", first: "437", firstFields: ["height": .int(437)], second: "512", secondFields: ["height": .int(512)]),

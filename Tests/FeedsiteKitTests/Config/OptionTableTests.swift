@@ -20,12 +20,12 @@ import Testing
         #expect(diagnostic.hint == "\(place) accepts: \(keys.joined(separator: ", "))")
     }
 
-    @Test("the context schema's site and account names are the context fields the tables declare, and the page context has them")
+    @Test("the context schema's site and account names are the context fields the tables declare (and, for account, the snapshot's), and the page context has them")
     func contextSchemaKeys() throws {
         let config = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n")
         let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0)
         for (name, table) in [("site", OptionTable.site), ("account", OptionTable.account)] {
-            let declared = table.contextFields.map(\.field.name)
+            let declared = table.contextFields.map(\.field.name) + (name == "account" ? PostsContext.fields.map(\.name) : [])
             guard case .map(let schema) = ContextSchema.page, case .map(let fields) = schema[name],
                   case .record(let record) = page[name] else {
                 Issue.record("'\(name)' is not a map in the schema or not a record in the page context")

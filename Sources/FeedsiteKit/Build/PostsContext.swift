@@ -1,0 +1,132 @@
+/// The names a snapshot gives an account's context (`account.posts`, `account.has_posts`,
+/// `account.snapshot`), declared once: the records' schemas, the `ContextSchema` the template name
+/// checker uses and the README's rows are all made from `fields`.
+struct PostsContext: Sendable {
+    /// How many posts the page shows: the account's `posts:` option.
+    let limit: Int
+    /// Whether `published_display` is written in English (the site's `language` is `en` or `en-…`).
+    let english: Bool
+
+    /// One documented name: its type and meaning for the README, and the names below it.
+    struct Field: Sendable {
+        let name: String
+        let type: String
+        let summary: String
+        let shape: Shape
+
+        /// What a template finds under the name.
+        enum Shape: Sendable {
+            case scalar
+            /// A list of records with these fields.
+            case list([Field])
+            /// A record with these fields, or null.
+            case record([Field])
+        }
+    }
+}
+
+extension PostsContext {
+    /// The snapshot's names, appended to the `account` record after the option table's fields.
+    static let fields: [Field] = [
+        Field(name: "posts", type: "list", summary: "the snapshot's posts, newest first (by `published`, then feed order), at most `posts:`; empty without a snapshot",
+              shape: .list(postFields)),
+        Field(name: "has_posts", type: "boolean", summary: "true when `account.posts` is not empty", shape: .scalar),
+        Field(name: "snapshot", type: "map or null", summary: "the last fetch of the account's feed; null when it was never fetched",
+              shape: .record(snapshotFields)),
+    ]
+
+    static let postFields: [Field] = [
+        Field(name: "id", type: "string", summary: "the post's identifier in the feed", shape: .scalar),
+        Field(name: "url", type: "string or null", summary: "the post's address (http or https only)", shape: .scalar),
+        Field(name: "title", type: "string or null", summary: "its title, as plain text", shape: .scalar),
+        Field(name: "text", type: "string", summary: "its content as plain text", shape: .scalar),
+        Field(name: "html", type: "string", summary: "its content as HTML, sanitized again by the build (write it with `{{{ }}}`)", shape: .scalar),
+        Field(name: "published", type: "string or null", summary: "when it was published, RFC 3339 in UTC (`2026-11-29T14:03:00Z`; null when missing or not a date)", shape: .scalar),
+        Field(name: "published_display", type: "string or null", summary: "`published` for readers: `29 Nov 2026, 14:03 UTC` when `language` is English, else `2026-11-29 14:03 UTC`", shape: .scalar),
+        Field(name: "is_reply", type: "boolean", summary: "always false for now: feeds do not say it yet", shape: .scalar),
+        Field(name: "is_repost", type: "boolean", summary: "always false for now: feeds do not say it yet", shape: .scalar),
+        Field(name: "media", type: "list", summary: "attached files (http or https only)", shape: .list(mediaFields)),
+    ]
+
+    static let mediaFields: [Field] = [
+        Field(name: "url", type: "string", summary: "the file's address", shape: .scalar),
+        Field(name: "alt", type: "string or null", summary: "its text alternative", shape: .scalar),
+        Field(name: "type", type: "string or null", summary: "its MIME type", shape: .scalar),
+    ]
+
+    static let snapshotFields: [Field] = [
+        Field(name: "fetched_at", type: "string or null", summary: "when a fetch last changed the snapshot, RFC 3339 in UTC", shape: .scalar),
+        Field(name: "fetched_display", type: "string or null", summary: "`fetched_at` for readers, as `published_display`", shape: .scalar),
+        Field(name: "changed_at", type: "string or null", summary: "when the posts last changed, RFC 3339 in UTC", shape: .scalar),
+        Field(name: "changed_display", type: "string or null", summary: "`changed_at` for readers, as `published_display`", shape: .scalar),
+        Field(name: "source", type: "string", summary: "the feed's URL or file", shape: .scalar),
+        Field(name: "error", type: "string or null", summary: "why the last fetch failed; null when it succeeded", shape: .scalar),
+    ]
+
+    /// Whether a site in `language` (a BCP 47 tag) gets dates in English: `en` and `en-…`.
+    static func isEnglish(_ language: String) -> Bool {
+        let tag = language.lowercased()
+        return tag == "en" || tag.hasPrefix("en-")
+    }
+
+    /// The values of `fields`, in order, for an account without a snapshot: constants.
+    static let noSnapshot: [TemplateValue] = [.list([]), .bool(false), .null]
+
+    /// The values of `fields`, in order, for `snapshot`.
+    func values(_ snapshot: Snapshot) -> [TemplateValue] {
+        let posts = Self.newestFirst(snapshot.posts).prefix(limit).map(value(of:))
+        let record = snapshot.record
+        let snapshotValue = TemplateValue.record(TemplateRecord(Self.snapshotSchema, [
+            time(record.fetchedAt), display(record.fetchedAt), time(record.changedAt), display(record.changedAt),
+            .string(record.source), Self.optional(record.error),
+        ]))
+        return [.list(posts), .bool(!posts.isEmpty), snapshotValue]
+    }
+
+    /// `posts` newest first: by `published`, then in feed order; undated posts after the dated ones.
+    static func newestFirst(_ posts: [Post]) -> [Post] {
+        let keyed = posts.enumerated().map { (order: $0.offset, time: $0.element.published.flatMap(DisplayTime.init), post: $0.element) }
+        return keyed.sorted { left, right in
+            switch (left.time, right.time) {
+            case let (l?, r?) where l != r: l > r
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.order < right.order
+            }
+        }.map(\.post)
+    }
+}
+
+private extension PostsContext {
+    static func schema(_ fields: [Field]) -> TemplateRecord.Schema { TemplateRecord.Schema(fields.map(\.name)) }
+    static let postSchema = schema(postFields)
+    static let mediaSchema = schema(mediaFields)
+    static let snapshotSchema = schema(snapshotFields)
+
+    func value(of post: Post) -> TemplateValue {
+        let time = post.published.flatMap(DisplayTime.init)
+        let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map { item in
+            TemplateValue.record(TemplateRecord(Self.mediaSchema, [.string(item.url), Self.optional(item.alt), Self.optional(item.type)]))
+        }
+        let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
+        return .record(TemplateRecord(Self.postSchema, [
+            .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
+            // A snapshot edited by hand is untrusted: its HTML is sanitized again, links resolved against the post.
+            .string(PostHTML.clean(post.html, base: url)),
+            Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
+            .bool(false), .bool(false), .list(media),
+        ]))
+    }
+
+    func time(_ timestamp: String?) -> TemplateValue {
+        Self.optional(timestamp.flatMap(DisplayTime.init)?.rfc3339)
+    }
+
+    func display(_ timestamp: String?) -> TemplateValue {
+        Self.optional(timestamp.flatMap(DisplayTime.init)?.display(english: english))
+    }
+
+    static func optional(_ text: String?) -> TemplateValue {
+        text.map { .string($0) } ?? .null
+    }
+}
