@@ -9,7 +9,7 @@ struct LoadedSite: Sendable {
     let warnings: [Diagnostic]
     /// Whether the account template uses `accounts`: only then does each account page get the list.
     let accountPagesListAccounts: Bool
-    /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet). Not rendered yet.
+    /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet).
     let snapshots: [Snapshot?]
 }
 

@@ -54,14 +54,15 @@ extension PostsContext {
         Field(name: "type", type: "string or null", summary: "its MIME type", shape: .scalar),
     ]
 
+    /// All scalars: declared as (name, type, summary).
     static let snapshotFields: [Field] = [
-        Field(name: "fetched_at", type: "string or null", summary: "when a fetch last changed the snapshot, RFC 3339 in UTC", shape: .scalar),
-        Field(name: "fetched_display", type: "string or null", summary: "`fetched_at` for readers, as `published_display`", shape: .scalar),
-        Field(name: "changed_at", type: "string or null", summary: "when the posts last changed, RFC 3339 in UTC", shape: .scalar),
-        Field(name: "changed_display", type: "string or null", summary: "`changed_at` for readers, as `published_display`", shape: .scalar),
-        Field(name: "source", type: "string", summary: "the feed's URL or file", shape: .scalar),
-        Field(name: "error", type: "string or null", summary: "why the last fetch failed; null when it succeeded", shape: .scalar),
-    ]
+        ("fetched_at", "string or null", "when a fetch last changed the snapshot, RFC 3339 in UTC"),
+        ("fetched_display", "string or null", "`fetched_at` for readers, as `published_display`"),
+        ("changed_at", "string or null", "when the posts last changed, RFC 3339 in UTC"),
+        ("changed_display", "string or null", "`changed_at` for readers, as `published_display`"),
+        ("source", "string", "the feed's URL or file"),
+        ("error", "string or null", "why the last fetch failed; null when it succeeded"),
+    ].map { Field(name: $0.0, type: $0.1, summary: $0.2, shape: .scalar) }
 
     /// Whether a site in `language` (a BCP 47 tag) gets dates in English: `en` and `en-…`.
     static func isEnglish(_ language: String) -> Bool {
@@ -111,8 +112,8 @@ private extension PostsContext {
         let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
         return .record(TemplateRecord(Self.postSchema, [
             .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
-            // A snapshot edited by hand is untrusted: its HTML is sanitized again, links resolved against the post.
-            .string(PostHTML.clean(post.html, base: url)),
+            // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
+            .string(post.html),
             Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
             .bool(false), .bool(false), .list(media),
         ]))
