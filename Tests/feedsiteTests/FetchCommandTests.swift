@@ -185,3 +185,20 @@ extension FetchCommandTests {
         #expect(result.err.contains("is not a regular file"))
     }
 }
+
+extension FetchCommandTests {
+    @Test("a failing file feed is named as site.yml names it, once, and no absolute path reaches the snapshot")
+    func fileFeedMessages() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n",
+                                      "feeds/jack.xml": " \n"], withDefaultTemplates: false)
+        let result = try ProcessRunner.run(["fetch"], in: site.path)
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("jack: feeds/jack.xml: the feed is empty\n"))
+        let snapshot = try #require(site.read("snapshots/jack.json"))
+        #expect(!snapshot.contains(site.path))
+        try FileManager.default.removeItem(atPath: site.path + "/feeds/jack.xml")
+        let missing = try ProcessRunner.run(["fetch"], in: site.path)
+        #expect(!missing.err.contains(site.path))
+        #expect(!(site.read("snapshots/jack.json") ?? "").contains(site.path))
+    }
+}

@@ -53,10 +53,12 @@ extension FeedUpdate {
         }
         do {
             try FileInput.requireRegularFile(path, purpose: "a feed")
-            return read(try FileInput.read(path, purpose: "a feed", limit: limit), from: path, contentType: nil,
+            // Messages and snapshots name the file as site.yml does, never by this machine's absolute path.
+            return read(try FileInput.read(path, purpose: "a feed", limit: limit), from: shownSource, contentType: nil,
                         etag: nil, lastModified: nil)
         } catch {
-            return failed(error.message)
+            let message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+            return failed(message)
         }
     }
 }
@@ -67,7 +69,10 @@ private extension FeedUpdate {
         do {
             feed = try FeedReader.read(bytes, source: HTTPURLSyntax.redacted(location), contentType: contentType)
         } catch {
-            return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + error.message)
+            // The failure line names the account and its source already: the reason does not repeat it.
+            let prefix = HTTPURLSyntax.redacted(location) + ": "
+            let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + message)
         }
         let posts = Array(feed.posts.prefix(account.postLimit))
         let now = Timestamp.now
