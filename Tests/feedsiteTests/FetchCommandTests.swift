@@ -202,3 +202,18 @@ extension FetchCommandTests {
         #expect(!(site.read("snapshots/jack.json") ?? "").contains(site.path))
     }
 }
+
+extension FetchCommandTests {
+    @Test("a feed on this machine is fetched directly even when http_proxy names a proxy (none listens there)")
+    func loopbackSkipsProxy() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: \(server.url("/feed.rss"))\n"],
+                                     withDefaultTemplates: false)
+        let proxy = "http://127.0.0.1:9"
+        let result = try ProcessRunner.run(["http_proxy=\(proxy)", "HTTP_PROXY=\(proxy)", "no_proxy=", ProcessRunner.executable.path, "fetch"],
+                                           executable: "/usr/bin/env", in: site.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.hasSuffix(" s: 1 updated, 0 unchanged, 0 failed\n"))
+    }
+}

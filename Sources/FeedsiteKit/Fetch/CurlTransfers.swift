@@ -18,6 +18,13 @@ package struct CurlTransfers: Sendable {
 }
 
 extension CurlTransfers {
+    /// Hosts reached without a proxy: the user's `no_proxy` list, and always this machine itself (a
+    /// feed served on 127.0.0.1 never leaves it, whatever `http_proxy` says).
+    static let noProxy: String = {
+        let own = getenv("no_proxy").map { String(cString: $0) } ?? getenv("NO_PROXY").map { String(cString: $0) } ?? ""
+        return (own.isEmpty ? "" : own + ",") + "localhost,127.0.0.1,::1"
+    }()
+
     /// Fetches every request; `done` is called on this thread with each request's index and
     /// response as soon as it is known, in the order they finish.
     package func run(_ requests: [FetchRequest], done: (Int, FetchResponse) -> Void) {
@@ -90,6 +97,7 @@ private extension CurlTransfers {
         _ = feedsite_easy_setopt_pointer(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         _ = feedsite_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         _ = feedsite_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = feedsite_easy_setopt_pointer(easy, CURLOPT_NOPROXY, Self.noProxy)
         // "" asks for every encoding libcurl can decode (gzip, deflate) and decodes it before the write callback.
         _ = feedsite_easy_setopt_pointer(easy, CURLOPT_ACCEPT_ENCODING, "")
         limits.userAgent.withCString { _ = feedsite_easy_setopt_pointer(easy, CURLOPT_USERAGENT, $0) }
