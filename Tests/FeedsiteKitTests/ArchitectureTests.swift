@@ -13,7 +13,7 @@ import Testing
             ("Diagnostics", ["Support"]),
             ("Template", base),
             ("Web", base),
-            ("HTML", base.union(["Template"])), // the HTML5 tokenizer and the sanitizer built on it
+            ("HTML", base.union(["Template", "Web"])), // the HTML5 tokenizer and the sanitizer built on it
             ("Config", base.union(["Template", "Web"])),
             ("Feeds", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml
             ("Check", base.union(["Template", "Web", "HTML"])), // knows nothing about site.yml

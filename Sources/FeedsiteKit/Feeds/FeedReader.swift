@@ -7,7 +7,7 @@ package enum FeedReader {
     /// despite mistakes comes back with warnings in `Feed.problems`.
     package static func read(_ bytes: [UInt8], source: String, contentType: String? = nil) throws(FeedError) -> Feed {
         let decoded = try FeedEncoding.decode(bytes, source: source, contentType: contentType)
-        let feedURL = FeedLink.isWebAddress(source) ? source : nil
+        let feedURL = HTTPURLSyntax.isHTTP(source) ? source : nil
         guard let first = decoded.bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw FeedError(.notAFeed, at: nil, "\(source): the feed is empty", hint: "check that the address or path gives the feed itself")
         }

@@ -35,7 +35,7 @@ private extension RSSFeedReader {
         if let guid = item.first("guid", namespace) {
             let value = String(guid.text.trimmingSpaces)
             draft.id = value.isEmpty ? nil : value
-            if draft.url == nil, guid.attribute("isPermaLink") != "false", FeedLink.isAbsolute(value) { draft.url = value }
+            if draft.url == nil, guid.attribute("isPermaLink") != "false", HTTPURLSyntax.scheme(of: value) != nil { draft.url = value }
         } else if let about = item.attribute("about", FeedNamespace.rdf) {
             draft.id = about
         }

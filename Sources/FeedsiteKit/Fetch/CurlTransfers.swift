@@ -155,7 +155,7 @@ private extension CurlTransfers {
     }
 
     func redirect(_ transfer: Transfer, to location: String, status: Int) -> Next {
-        guard URLParts.isHTTP(location) else {
+        guard HTTPURLSyntax.isHTTP(location) else {
             return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)), which is not http or https"))
         }
         if transfer.visited.contains(location) {

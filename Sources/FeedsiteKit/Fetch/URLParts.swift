@@ -7,10 +7,4 @@ enum URLParts {
         let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
         return host.lowercased()
     }
-
-    /// Whether `url` is http or https.
-    static func isHTTP(_ url: String) -> Bool {
-        let lower = url.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
-    }
 }

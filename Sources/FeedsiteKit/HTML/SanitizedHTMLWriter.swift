@@ -182,29 +182,12 @@ private extension SanitizedHTMLWriter {
     /// trailing control characters and spaces dropped, tabs and line breaks removed); a relative one
     /// resolved against `base`. Nil for anything else.
     func safeURL(_ value: String) -> String? {
-        var scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-        let cleaned = String(String.UnicodeScalarView(scalars))
-        if let scheme = Self.scheme(of: cleaned) {
+        let cleaned = HTTPURLSyntax.browserForm(of: value)
+        if let scheme = HTTPURLSyntax.scheme(of: cleaned) {
             return ["http", "https", "mailto"].contains(scheme) ? cleaned : nil
         }
         guard let base, let resolved = URL(string: cleaned, relativeTo: base)?.absoluteURL,
               let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return resolved.absoluteString
-    }
-
-    /// The scheme of `url` in lower case (letters, then letters, digits, `+`, `-`, `.`, up to `:`),
-    /// or nil when it has none (a relative URL).
-    static func scheme(of url: String) -> String? {
-        var scheme = ""
-        for scalar in url.unicodeScalars {
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            let letter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-            let other = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
-            guard letter || (!scheme.isEmpty && other) else { return nil }
-            scheme.unicodeScalars.append(scalar)
-        }
-        return nil
     }
 }

@@ -89,6 +89,34 @@ package enum HTTPURLSyntax {
         return result
     }
 
+    /// Whether `url` starts with `http://` or `https://` (in any case).
+    package static func isHTTP(_ url: String) -> Bool {
+        schemeEnd(of: url) != nil
+    }
+
+    /// `value` as a browser reads a URL: control characters and spaces around it dropped, tabs and
+    /// line breaks in it removed (so `java&#x09;script:` is `javascript:`).
+    package static func browserForm(of value: String) -> String {
+        var scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// The scheme of `url` in lower case (an ASCII letter, then letters, digits, `+`, `-`, `.`, up to
+    /// `:`), or nil when it has none (a relative URL).
+    package static func scheme(of url: String) -> String? {
+        var scheme = ""
+        for scalar in url.unicodeScalars {
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
+            let letter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+            let other = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
+            guard letter || (!scheme.isEmpty && other) else { return nil }
+            scheme.unicodeScalars.append(scalar)
+        }
+        return nil
+    }
+
     /// Where what follows `http://` or `https://` (in any case) starts, or nil for another beginning.
     static func schemeEnd(of url: String) -> String.Index? {
         let utf8 = url.utf8
