@@ -37,11 +37,12 @@ enum BuildFingerprint {
                 hash.add(bytes)
             }
         }
-        // Snapshots are inputs too: a fetch that changed one makes the next build run.
+        // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
+        // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
+        // snapshot by renaming a new file over it, and an edit by hand changes its time.
         for file in SnapshotStore(folder: folders.snapshots).files {
-            guard let bytes = try? FileInput.read(folders.snapshots + "/" + file, purpose: "a snapshot", limit: .max) else { return nil }
-            hash.add(Array(file.utf8))
-            hash.add(bytes)
+            guard let stamp = BuildManifest.Stamp.of(folders.snapshots + "/" + file) else { return nil }
+            hash.add(Array("\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
         }
         return hash.value
     }

@@ -39,7 +39,9 @@ final class FolderSink: PageSink {
 
     func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
         let pages = pending.withLock { $0 }
-        return try writer.write(pages.files + files, unchanged: pages.unchanged, previous: previous, record: record)
+        // The pages were compared with their files when accepted: only the other files are compared now.
+        return try writer.write(pages.files + files, unchanged: pages.unchanged, changed: Set(pages.files.lazy.map(\.path)),
+                                previous: previous, record: record)
     }
 
     /// Nothing was written before publishing.

@@ -27,14 +27,15 @@ struct OutputTransaction {
 
 extension OutputTransaction {
     /// Writes every file of `files` that differs from what is on disk beside its target, on all
-    /// cores. On failure nothing is left behind but the folders made for new files, if empty.
-    init(folder: String, files: [SiteFile]) throws(InputError) {
+    /// cores; the paths in `changed` are known to differ already (compared when rendered) and are
+    /// not read again. On failure nothing is left behind but the folders made for new files, if empty.
+    init(folder: String, files: [SiteFile], changed: Set<String> = []) throws(InputError) {
         self.folder = folder
         let writer = OutputWriter(folder: folder)
         let outcome = Self.each(files.indices) { index throws(InputError) -> Outcome in
             let file = files[index]
             try writer.refuseLinkedFolder(above: file.path)
-            if let stamp = writer.unchangedStamp(of: file) { return .unchanged(file.path, stamp) }
+            if !changed.contains(file.path), let stamp = writer.unchangedStamp(of: file) { return .unchanged(file.path, stamp) }
             return .staged(try Self.stage(file, in: folder))
         }
         for result in outcome.done {

@@ -53,7 +53,7 @@ struct OutputWriter {
     /// that were found identical on disk already (with their stamps): they count and stay in the
     /// manifest but are not touched. `previous` is the manifest as the build found it. `record` is kept
     /// in the manifest when the build had no warnings, so that an unchanged rebuild can be skipped.
-    func write(_ files: [SiteFile], unchanged: [String: BuildManifest.Stamp] = [:], previous: BuildManifest? = nil,
+    func write(_ files: [SiteFile], unchanged: [String: BuildManifest.Stamp] = [:], changed: Set<String> = [], previous: BuildManifest? = nil,
                record: BuildManifest.Record?) throws(InputError) -> Counts {
         try Self.makeFolders(folder)
         let previous = previous ?? readManifest()
@@ -72,7 +72,7 @@ struct OutputWriter {
         // failure the folder is left as it was, and so is the manifest.
         let transaction: OutputTransaction
         do throws(InputError) {
-            transaction = try OutputTransaction(folder: folder, files: files)
+            transaction = try OutputTransaction(folder: folder, files: files, changed: changed)
             try transaction.commit()
         } catch {
             try? writeManifest(previous)
