@@ -1,7 +1,10 @@
 /// Reads a snapshot file back, checking its shape: a file broken by hand is reported at its
-/// `file:line:col` with what was expected, like site.yml.
+/// `file:line:col` with what was expected, like site.yml. A file edited by hand is untrusted: its
+/// handle must be its file's, each object's keys and each post's id appear once, and dates are RFC 3339.
 struct SnapshotDecoder {
     let text: SourceText
+    /// The slug the file is named after (`jack` for `jack.json`); nil: the handle is not compared.
+    let slug: String?
     private(set) var diagnostics: [Diagnostic] = []
 
     static let topKeys = ["format", "handle", "fetch", "posts"]
@@ -10,8 +13,9 @@ struct SnapshotDecoder {
     static let mediaKeys = ["url", "type", "alt"]
     static let hint = "fix the file by hand, or delete it: the next 'feedsite fetch' writes it again"
 
-    init(_ bytes: [UInt8], file: String) {
+    init(_ bytes: [UInt8], file: String, slug: String? = nil) {
         text = SourceText(bytes, file: file)
+        self.slug = slug
     }
 }
 
@@ -26,22 +30,91 @@ extension SnapshotDecoder {
             return nil
         }
         guard let members = object(root, what: "a snapshot (an object with format, handle, fetch and posts)", keys: Self.topKeys) else { return nil }
-        if let format = required("format", in: root, members) {
-            if format.number != Double(Snapshot.formatVersion) {
-                problem(format, "snapshot format \(format.number.map { String($0) } ?? format.kindName) is not one this feedsite reads; expected \"format\": \(Snapshot.formatVersion)")
-            }
-        }
-        let handle = required("handle", in: root, members).flatMap { string($0) }
+        if let format = required("format", in: root, members) { checkFormat(format) }
+        let handle = required("handle", in: root, members).flatMap { checkedHandle($0) }
         let record = required("fetch", in: root, members).flatMap { fetchRecord($0) }
-        let posts = required("posts", in: root, members).flatMap { list($0) { decoder, value in decoder.post(value) } }
+        let postValues = required("posts", in: root, members)
+        let posts = postValues.flatMap { list($0) { decoder, value in decoder.post(value) } }
+        if let elements = postValues?.array { checkUniqueIDs(elements) }
         guard diagnostics.isEmpty, let handle, let record, let posts else { return nil }
         return Snapshot(handle: handle, record: record, posts: posts)
     }
 }
 
 private extension SnapshotDecoder {
-    mutating func problem(_ value: JSONValue, _ message: String) {
-        diagnostics.append(Diagnostic(at: text.location(of: value.offset), message, hint: Self.hint))
+    mutating func problem(_ value: JSONValue, _ message: String, hint: String = Self.hint) {
+        diagnostics.append(Diagnostic(at: text.location(of: value.offset), message, hint: hint))
+    }
+
+    /// The format as written (`2`, `2.0`, `"1"`), for messages.
+    func literal(_ value: JSONValue) -> String {
+        switch value.kind {
+        case .number(let literal): literal
+        case .string(let string): JSONString.quoted(string)
+        default: value.kindName
+        }
+    }
+
+    mutating func checkFormat(_ format: JSONValue) {
+        guard format.number != Double(Snapshot.formatVersion) else { return }
+        let newer = format.number.map { $0 > Double(Snapshot.formatVersion) } ?? false
+        problem(format, "snapshot format \(literal(format)) is not one this feedsite reads: it reads \"format\": \(Snapshot.formatVersion) only",
+                hint: newer ? "a newer feedsite wrote this file: upgrade feedsite, or delete the file and run 'feedsite fetch' to write it again"
+                    : "delete the file and run 'feedsite fetch' to write it again")
+    }
+
+    /// The handle, which must be the one the file is named after (in any case, as page folders are).
+    mutating func checkedHandle(_ value: JSONValue) -> String? {
+        guard let handle = string(value) else { return nil }
+        if let slug, handle.lowercased() != slug {
+            problem(value, "the snapshot's handle '\(handle)' is not the one its file is named after: expected '\(slug)' (in any case)",
+                    hint: "a snapshot belongs to the account its file is named after: write \"handle\": \"\(slug)\", or rename the file to \(handle.lowercased()).json")
+            return nil
+        }
+        return handle
+    }
+
+    /// Reports each post whose id an earlier post already has, at its id.
+    mutating func checkUniqueIDs(_ posts: [JSONValue]) {
+        var first: [String: Int] = [:]
+        for post in posts {
+            guard let id = post.member("id"), let text = id.string else { continue }
+            if let offset = first[text] {
+                problem(id, "a second post with the id '\(text)'; the first is on line \(self.text.location(of: offset).line)",
+                        hint: "each post's id appears once: remove one of the two posts, or give it its own id")
+            } else {
+                first[text] = id.offset
+            }
+        }
+    }
+
+    /// A date (`published`, `fetched_at`, …) must be RFC 3339, as feedsite writes it.
+    mutating func checkDate(_ key: String, _ date: String?, in members: [JSONMember]) {
+        guard let date, !Self.isRFC3339(date), let value = members.first(where: { $0.key == key })?.value else { return }
+        problem(value, "\"\(key)\" is not an RFC 3339 date: '\(date)'",
+                hint: "write it as 2026-11-29T14:03:00Z (or with an offset, 2026-11-29T15:03:00+01:00), or null")
+    }
+
+    /// Whether `text` is an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`.
+    static func isRFC3339(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func shape(_ pattern: String, at start: Int) -> Bool {
+            let expected = Array(pattern.utf8)
+            guard start + expected.count <= bytes.count else { return false }
+            return zip(expected, bytes[start...]).allSatisfy { want, byte in want == UInt8(ascii: "9") ? byte.isASCIIDigit : want == byte }
+        }
+        guard shape("9999-99-99", at: 0), bytes.count > 10, bytes[10] | 0x20 == UInt8(ascii: "t"), shape("99:99:99", at: 11) else { return false }
+        var index = 19
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digits = index
+            while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
+            if index == digits { return false }
+        }
+        let zone = bytes.count - index == 1 ? bytes[index] | 0x20 == UInt8(ascii: "z")
+            : bytes.count - index == 6 && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) && shape("99:99", at: index + 1)
+        // The fields in range (month 13, hour 24 are not dates): FeedDate reads only valid ones.
+        return zone && FeedDate.rfc3339(text) != nil
     }
 
     /// The members of an object whose keys are all among `keys` (others are reported with a suggestion).
@@ -50,9 +123,19 @@ private extension SnapshotDecoder {
             problem(value, "expected \(what), found \(value.kindName)")
             return nil
         }
-        for member in members where !keys.contains(member.key) {
-            diagnostics.append(Diagnostic(at: text.location(of: member.keyOffset), "unknown key '\(member.key)' in a snapshot",
-                                          hint: Suggestion.didYouMean(member.key, in: keys) ?? "the keys are: " + keys.joined(separator: ", ")))
+        var seen: [String: Int] = [:]
+        for member in members {
+            if let first = seen[member.key] {
+                diagnostics.append(Diagnostic(at: text.location(of: member.keyOffset),
+                                              "the key \"\(member.key)\" appears a second time in this object; the first is on line \(text.location(of: first).line)",
+                                              hint: "keep one of the two: a key appears once in an object"))
+                continue
+            }
+            seen[member.key] = member.keyOffset
+            if !keys.contains(member.key) {
+                diagnostics.append(Diagnostic(at: text.location(of: member.keyOffset), "unknown key '\(member.key)' in a snapshot",
+                                              hint: Suggestion.didYouMean(member.key, in: keys) ?? "the keys are: " + keys.joined(separator: ", ")))
+            }
         }
         return members
     }
@@ -97,6 +180,8 @@ private extension SnapshotDecoder {
         guard let members = object(value, what: "the fetch record (an object)", keys: Self.fetchKeys) else { return nil }
         let source = required("source", in: value, members).flatMap { string($0) }
         let fields = ["etag", "last_modified", "fetched_at", "changed_at", "error"].map { optionalString($0, in: members) }
+        checkDate("fetched_at", fields[2] ?? nil, in: members)
+        checkDate("changed_at", fields[3] ?? nil, in: members)
         guard let source, fields.allSatisfy({ $0 != nil }) else { return nil }
         return SnapshotRecord(source: source, etag: fields[0]!, lastModified: fields[1]!, fetchedAt: fields[2]!, changedAt: fields[3]!,
                               error: fields[4]!)
@@ -106,6 +191,8 @@ private extension SnapshotDecoder {
         guard let members = object(value, what: "a post (an object with at least an id)", keys: Self.postKeys) else { return nil }
         let id = required("id", in: value, members).flatMap { string($0) }
         let fields = ["url", "title", "text", "html", "published", "updated", "author"].map { optionalString($0, in: members) }
+        checkDate("published", fields[4] ?? nil, in: members)
+        checkDate("updated", fields[5] ?? nil, in: members)
         var media: [PostMedia]? = []
         if let list = members.first(where: { $0.key == "media" })?.value, !list.isNull {
             media = self.list(list) { decoder, item in decoder.media(item) }

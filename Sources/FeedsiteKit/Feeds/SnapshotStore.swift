@@ -30,22 +30,29 @@ extension SnapshotStore {
     }
 
     /// The account's snapshot; nil when there is none yet. Throws `DiagnosticError` at the file's
-    /// `line:col` when it is not a snapshot, `InputError` when it cannot be read.
+    /// `line:col` when it is not a snapshot (or another account's), `InputError` when it cannot be
+    /// read or is a folder.
     package func read(_ slug: String) throws -> Snapshot? {
         let path = path(of: slug)
-        guard access(path, F_OK) == 0 else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw InputError("\(displayPath(path)): is a folder; expected the account's snapshot, a file",
+                             hint: "move the folder away or delete it: the next 'feedsite fetch' writes the snapshot there")
+        }
         try FileInput.requireRegularFile(path, purpose: "a snapshot")
         let bytes = try FileInput.read(path, purpose: "a snapshot", limit: Self.maximumBytes)
-        var decoder = SnapshotDecoder(bytes, file: displayPath(path))
+        var decoder = SnapshotDecoder(bytes, file: displayPath(path), slug: slug)
         guard let snapshot = decoder.decode() else { throw DiagnosticError(decoder.diagnostics) }
         return snapshot
     }
 
-    /// The names of the snapshot files in the folder (`*.json`, not the temporary dot files), sorted;
-    /// none when the folder does not exist.
+    /// The names of the snapshots in the folder (`*.json`, not the temporary dot files), sorted; none
+    /// when the folder does not exist. A folder with such a name is listed too, so that `read`
+    /// reports it instead of the build passing over it.
     package var files: [String] {
         guard let entries = try? FolderListing.entries(of: folder) else { return [] }
-        return entries.filter { !$0.isFolder && $0.name.hasSuffix(".json") && !$0.name.hasPrefix(".") }.map(\.name).sorted()
+        return entries.filter { $0.name.hasSuffix(".json") && !$0.name.hasPrefix(".") }.map(\.name).sorted()
     }
 
     /// Replaces the account's snapshot with `snapshot`, atomically and durably.

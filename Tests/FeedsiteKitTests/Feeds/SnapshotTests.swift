@@ -81,14 +81,44 @@ import Testing
         let column: Int
         let message: String
         var hint: String?
+        /// The slug the file is named after, when the handle is compared with it.
+        var slug: String?
         var testDescription: String { name }
+    }
+
+    /// A snapshot of handle `x` whose posts are `posts` (a JSON array's content) and fetch record `fetch`.
+    static func snapshot(posts: String = "", fetch: String = #""source": "s""#) -> String {
+        "{\"format\": 1, \"handle\": \"x\",\n \"fetch\": {\(fetch)},\n \"posts\": [\(posts)\n]}"
     }
 
     static let broken: [Broken] = [
         Broken(name: "not JSON", json: "{\n  \"format\": 1,\n  \"handle\" \"x\"\n}\n", line: 3, column: 12, message: "expected ':'"),
         Broken(name: "a list", json: "[]\n", line: 1, column: 1, message: "expected a snapshot (an object with format, handle, fetch and posts), found an array"),
         Broken(name: "a newer format", json: "{\"format\": 2, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"}, \"posts\": []}", line: 1, column: 12,
-               message: "snapshot format 2.0 is not one this feedsite reads; expected \"format\": 1"),
+               message: "snapshot format 2 is not one this feedsite reads: it reads \"format\": 1 only",
+               hint: "a newer feedsite wrote this file: upgrade feedsite, or delete the file and run 'feedsite fetch' to write it again"),
+        Broken(name: "a newer format written 2.0", json: "{\"format\": 2.0, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"}, \"posts\": []}",
+               line: 1, column: 12, message: "snapshot format 2.0 is not one this feedsite reads: it reads \"format\": 1 only",
+               hint: "a newer feedsite wrote this file: upgrade feedsite, or delete the file and run 'feedsite fetch' to write it again"),
+        Broken(name: "another account's handle", json: "{\"format\": 1,\n \"handle\": \"bob\", \"fetch\": {\"source\": \"s\"}, \"posts\": []}",
+               line: 2, column: 12, message: "the snapshot's handle 'bob' is not the one its file is named after: expected 'x' (in any case)",
+               hint: "a snapshot belongs to the account its file is named after: write \"handle\": \"x\", or rename the file to bob.json", slug: "x"),
+        Broken(name: "a duplicate key", json: "{\"format\": 1,\n \"handle\": \"x\",\n \"fetch\": {\"source\": \"s\"},\n \"handle\": \"y\", \"posts\": []}",
+               line: 4, column: 2, message: "the key \"handle\" appears a second time in this object; the first is on line 2"),
+        Broken(name: "a duplicate key in a post", json: snapshot(posts: "\n  {\"id\": \"1\",\n   \"id\": \"2\"}"),
+               line: 5, column: 4, message: "the key \"id\" appears a second time in this object; the first is on line 4"),
+        Broken(name: "a published date that is not RFC 3339", json: snapshot(posts: "\n  {\"id\": \"1\", \"published\": \"Sun, 29 Nov 2026 14:03:00 GMT\"}"),
+               line: 4, column: 28, message: "\"published\" is not an RFC 3339 date: 'Sun, 29 Nov 2026 14:03:00 GMT'",
+               hint: "write it as 2026-11-29T14:03:00Z (or with an offset, 2026-11-29T15:03:00+01:00), or null"),
+        Broken(name: "an updated date out of range", json: snapshot(posts: "\n  {\"id\": \"1\", \"updated\": \"2026-13-01T00:00:00Z\"}"),
+               line: 4, column: 26, message: "\"updated\" is not an RFC 3339 date: '2026-13-01T00:00:00Z'"),
+        Broken(name: "a fetched_at without a zone", json: snapshot(fetch: "\"source\": \"s\", \"fetched_at\": \"2026-11-29T14:03:00\""),
+               line: 2, column: 41, message: "\"fetched_at\" is not an RFC 3339 date: '2026-11-29T14:03:00'"),
+        Broken(name: "a changed_at that is a day", json: snapshot(fetch: "\"source\": \"s\", \"changed_at\": \"2026-11-29\""),
+               line: 2, column: 41, message: "\"changed_at\" is not an RFC 3339 date: '2026-11-29'"),
+        Broken(name: "two posts with one id", json: snapshot(posts: "\n  {\"id\": \"a\"},\n  {\"id\": \"b\"},\n  {\"id\": \"a\"}"),
+               line: 6, column: 10, message: "a second post with the id 'a'; the first is on line 4",
+               hint: "each post's id appears once: remove one of the two posts, or give it its own id"),
         Broken(name: "a misspelt key", json: "{\"format\": 1, \"handle\": \"x\",\n \"fetch\": {\"source\": \"s\", \"etg\": null}, \"posts\": []}", line: 2, column: 27,
                message: "unknown key 'etg' in a snapshot", hint: "did you mean 'etag'?"),
         Broken(name: "a post without an id", json: "{\"format\": 1, \"handle\": \"x\", \"fetch\": {\"source\": \"s\"},\n \"posts\": [\n  {\"text\": \"t\"}]}",
@@ -101,12 +131,21 @@ import Testing
 
     @Test("a snapshot broken by hand is reported at its line and column with what was expected", arguments: broken)
     func brokenSnapshot(_ broken: Broken) throws {
-        var decoder = SnapshotDecoder(Array(broken.json.utf8), file: "snapshots/x.json")
+        var decoder = SnapshotDecoder(Array(broken.json.utf8), file: "snapshots/x.json", slug: broken.slug)
         #expect(decoder.decode() == nil)
         let first = try #require(decoder.diagnostics.first { $0.message.contains(broken.message) },
                                  "no diagnostic contains \"\(broken.message)\"; got \(decoder.diagnostics.map(\.description))")
         #expect(first.location == SourceLocation(file: "snapshots/x.json", line: broken.line, column: broken.column))
         if let hint = broken.hint { #expect(first.hint == hint) }
+    }
+
+    @Test("dates in RFC 3339 with Z or an offset, fractions and a lower-case t or z are read; the handle matches its file in any case",
+          arguments: ["2026-11-29T14:03:00Z", "2026-11-29t14:03:00.123z", "2026-11-29T15:03:00+01:00", "2026-11-29T09:03:00-05:00"])
+    func validDates(_ date: String) throws {
+        let json = "{\"format\": 1, \"handle\": \"X\", \"fetch\": {\"source\": \"s\", \"fetched_at\": \"\(date)\"},"
+            + " \"posts\": [{\"id\": \"1\", \"published\": \"\(date)\", \"updated\": \"\(date)\"}]}"
+        var decoder = SnapshotDecoder(Array(json.utf8), file: "snapshots/x.json", slug: "x")
+        #expect(decoder.decode()?.posts.first?.published == date, "\(decoder.diagnostics.map(\.description))")
     }
 
     @Test("the store writes a snapshot in place of the old one and leaves no temporary file; it lists only snapshots")
