@@ -3,28 +3,58 @@ extension SiteConfigDecoder {
     /// The placeholders a feed may contain.
     static let feedPlaceholders = ["handle"]
 
-    /// The feed as written, after checking its placeholders and, for a URL, its syntax.
+    /// The feed as written, after checking its placeholders and, for a URL, its syntax. A path is
+    /// read as it is (absolute, or relative to site.yml, `..` included: feeds are only read), except
+    /// `~`, which only a shell expands; any scheme but http(s) is an error, not a file name.
     mutating func feedSource(_ node: YAMLNode, key: String) -> String? {
-        guard let source = fields.nonEmptyText(node, key: key) else { return nil }
+        // Checked as folders are: no NUL, no '~'.
+        guard let source = folder(node, key: key) else { return nil }
         if source == "none" { return source }
-        if source.contains("\0") {
-            fields.diagnostics.error(node.location, "'\(key)' contains a NUL character")
-            return nil
-        }
         guard placeholdersAreKnown(in: source, node: node, key: key) else { return nil }
-        guard FeedSource.hasScheme(source) else { return source }
-        // A URL is checked as it will be fetched, with a handle in place of each placeholder.
-        let sample = FeedSource.expanding(source, handle: "handle")
-        if let problem = HTTPURLSyntax.problem(in: sample) {
-            fields.diagnostics.error(node.location, problem.message(key: key, url: source),
-                                     hint: problem.hint(url: source) ?? "write an http(s) URL, a file path relative to site.yml, or none")
+        let scheme = FeedSource.schemePrefix(of: source)
+        if let scheme, let placeholder = scheme.range(of: "{") {
+            fields.diagnostics.error(location(of: node, offset: scheme.distance(from: scheme.startIndex, to: placeholder.lowerBound)),
+                                     "'{handle}' cannot stand in the scheme of '\(key)'",
+                                     hint: "write the scheme itself (https://…) and put {handle} in the path: https://bridge.example/{handle}.rss")
             return nil
         }
-        return source
+        guard let scheme else { return source }
+        let name = scheme.lowercased()
+        guard name == "http" || name == "https" else {
+            fields.diagnostics.error(node.location, "'\(key)' must be an http or https URL or a file path, found a '\(scheme):' URL",
+                                     hint: "write https://… or a path relative to site.yml; a file whose name has a ':' is written ./\(source)")
+            return nil
+        }
+        guard FeedSource.hasScheme(source) else {
+            fields.diagnostics.error(location(of: node, offset: scheme.count + 1), "'\(key)' has no '//' after '\(scheme):'",
+                                     hint: "write it as \(name)://host/path")
+            return nil
+        }
+        return urlIsValid(source, node: node, key: key) ? source : nil
     }
 }
 
 private extension SiteConfigDecoder {
+    /// Checks an http(s) feed URL as it will be fetched, with a handle in place of each placeholder:
+    /// a host, a port from 1 to 65535, and no `{handle}` in the host or port, which are the same for
+    /// every account.
+    mutating func urlIsValid(_ source: String, node: YAMLNode, key: String) -> Bool {
+        let authority = FeedSource.authority(of: source)
+        if let placeholder = authority.range(of: "{") {
+            fields.diagnostics.error(location(of: node, offset: source.distance(from: source.startIndex, to: placeholder.lowerBound)),
+                                     "'{handle}' cannot stand in the host or port of '\(key)'",
+                                     hint: "the host and port are the same for every account: put {handle} in the path, as https://bridge.example/{handle}.rss")
+            return false
+        }
+        let sample = FeedSource.expanding(source, handle: "handle")
+        guard let problem = HTTPURLSyntax.problem(in: sample) ?? HTTPURLSyntax.portProblem(in: sample) else { return true }
+        var offset = source.distance(from: source.startIndex, to: authority.startIndex)
+        if case .badPort(let port) = problem { offset += authority.count - port.count }
+        fields.diagnostics.error(location(of: node, offset: offset), problem.message(key: key, url: source),
+                                 hint: problem.hint(url: source) ?? "write an http(s) URL, a file path relative to site.yml, or none")
+        return false
+    }
+
     /// Reports the first `{name}` that is not a known placeholder, or a `{` left open.
     mutating func placeholdersAreKnown(in source: String, node: YAMLNode, key: String) -> Bool {
         var offset = 0

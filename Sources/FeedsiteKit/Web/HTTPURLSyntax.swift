@@ -54,13 +54,23 @@ package enum HTTPURLSyntax {
         if rest.contains("?") { return .query }
         if rest.contains("#") { return .fragment }
         if !authority.unicodeScalars.allSatisfy(\.isASCII) { return .nonASCIIHost(String(authority)) }
-        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            let port = authority[authority.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy { $0.isASCII && $0.isNumber }, let number = Int(port), (1...65535).contains(number) else {
-                return .badPort(String(port))
-            }
-        }
+        if let problem = portProblem(in: url) { return problem }
         if let bad = firstBadPercent(in: rest) { return .badPercent(bad) }
+        return nil
+    }
+
+    /// `.badPort` when the authority of the http(s) `url` has a port that is not a number from 1 to
+    /// 65535 (`:0`, `:99999`, `:http`, a `:` alone); nil otherwise.
+    package static func portProblem(in url: String) -> Problem? {
+        guard let start = schemeEnd(of: url) else { return nil }
+        let rest = url[start...]
+        let authority = rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)]
+        let host = authority[(authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex)...]
+        guard let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else { return nil }
+        let port = host[host.index(after: colon)...]
+        guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
+            return .badPort(String(port))
+        }
         return nil
     }
 
