@@ -34,8 +34,8 @@ private extension AtomFeedReader {
             draft.content = self.content(of: summary)
             draft.base = FeedLink.base(of: summary, inheriting: base)
         }
-        draft.published = entry.value("published", FeedNamespace.atom)
-        draft.updated = entry.value("updated", FeedNamespace.atom)
+        draft.published = PostDraft.Dated(entry.first("published", FeedNamespace.atom), source: source)
+        draft.updated = PostDraft.Dated(entry.first("updated", FeedNamespace.atom), source: source)
         draft.author = entry.first("author", FeedNamespace.atom)?.value("name", FeedNamespace.atom) ?? feedAuthor
         draft.media = MediaElements.media(in: entry, base: base)
         for link in entry.all("link", FeedNamespace.atom) where link.attribute("rel") == "enclosure" {

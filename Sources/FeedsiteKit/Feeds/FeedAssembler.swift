@@ -1,9 +1,30 @@
 /// Turns the drafts a format's reader found into posts, the same way for every format: ids (the
 /// feed's, else the link, else a hash of the content), dates in RFC 3339 UTC, plain text, HTML through
-/// `PostHTML.clean`, and duplicates (same id) left out after the first, each with a warning.
+/// `PostHTML.clean`, and duplicates (same id) left out after the first, each with a warning. Each kind
+/// of warning is shown `repeatLimit` times; the rest are counted in one last warning of that kind
+/// ("and 480 more ..."), as `DiagnosticCollector` caps errors.
 struct FeedAssembler {
+    /// What a warning is about, for capping repeats.
+    enum Repeated: CaseIterable {
+        case duplicateID, link, media, date
+
+        /// The closing warning's words after "and N more".
+        var summary: String {
+            switch self {
+            case .duplicateID: "posts with an id seen before (left out)"
+            case .link: "links that are not http or https URLs (left out)"
+            case .media: "posts with media not at http or https URLs (left out)"
+            case .date: "dates that cannot be read (posts kept without them)"
+            }
+        }
+    }
+
+    /// How many warnings of one kind are shown.
+    static let repeatLimit = 10
     /// Warnings found while assembling.
-    var problems: [Diagnostic] = []
+    private(set) var problems: [Diagnostic] = []
+    /// How many warnings of each kind were found, shown or not, and where the last shown one is.
+    private var repeats: [Repeated: (count: Int, last: SourceLocation)] = [:]
 }
 
 extension FeedAssembler {
@@ -14,10 +35,14 @@ extension FeedAssembler {
         for draft in drafts {
             let post = post(from: draft)
             guard seen.insert(post.id).inserted else {
-                problems.append(Diagnostic(.warning, at: draft.location, "a second post with the id '\(post.id)'; the first one is kept"))
+                warn(.duplicateID, Diagnostic(.warning, at: draft.location, "a second post with the id '\(post.id)'; the first one is kept"))
                 continue
             }
             posts.append(post)
+        }
+        for kind in Repeated.allCases {
+            guard let (count, last) = repeats[kind], count > Self.repeatLimit else { continue }
+            problems.append(Diagnostic(.warning, at: last, "and \(DiagnosticRenderer.grouped(count - Self.repeatLimit)) more \(kind.summary)"))
         }
         return posts
     }
@@ -35,22 +60,34 @@ private extension FeedAssembler {
         let id = nonEmpty(draft.id) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
         let url = FeedLink.webURL(nonEmpty(draft.url))
         if let link = nonEmpty(draft.url), url == nil {
-            problems.append(Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
+            warn(.link, Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
         }
         let media = draft.media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } }
         if media.count < draft.media.count {
-            problems.append(Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
+            warn(.media, Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
         }
         return Post(id: id, url: url, title: nonEmpty(draft.title), text: text,
                     html: PostHTML.clean(html, base: draft.base),
-                    published: date(draft.published, draft.location), updated: date(draft.updated, draft.location),
+                    published: date(draft.published), updated: date(draft.updated),
                     author: nonEmpty(draft.author.map(PostText.collapsed)), media: media)
     }
 
-    mutating func date(_ text: String?, _ location: SourceLocation) -> String? {
-        guard let text = nonEmpty(text) else { return nil }
+    /// Records `diagnostic` unless `repeatLimit` of its kind were recorded already; counts it either way.
+    mutating func warn(_ kind: Repeated, _ diagnostic: Diagnostic) {
+        let count = (repeats[kind]?.count ?? 0) + 1
+        if count <= Self.repeatLimit {
+            problems.append(diagnostic)
+            repeats[kind] = (count, diagnostic.location)
+        } else {
+            repeats[kind]?.count = count
+        }
+    }
+
+    /// The date in RFC 3339 UTC; nil with a warning at the date when it cannot be read.
+    mutating func date(_ dated: PostDraft.Dated?) -> String? {
+        guard let dated, let text = nonEmpty(dated.text) else { return nil }
         if let date = FeedDate.rfc3339(text) { return date }
-        problems.append(Diagnostic(.warning, at: location, "cannot read the date '\(text)'; the post is kept without it",
+        warn(.date, Diagnostic(.warning, at: dated.location, "cannot read the date '\(text)'; the post is kept without it",
                                    hint: "write dates as RFC 822 (Sun, 29 Nov 2026 14:03:00 GMT) or RFC 3339 (2026-11-29T14:03:00Z)"))
         return nil
     }

@@ -26,14 +26,18 @@ extension FeedEncoding {
         if bytes.starts(with: [0xFE, 0xFF]) { return utf16(bytes.dropFirst(2), bigEndian: true) }
         if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return utf16(bytes[...], bigEndian: false) }
         if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { return utf16(bytes[...], bigEndian: true) }
-        let declared = contentType.flatMap(charset(inContentType:)) ?? declaredEncoding(bytes)
-        let name = normalized(declared ?? "utf-8")
+        let charset = contentType.flatMap(charset(inContentType:))
+        let declaration = charset == nil ? declaredEncoding(bytes) : nil
+        let name = normalized(charset ?? declaration?.name ?? "utf-8")
         switch name {
         case "utf-8": return utf8(bytes, source: source, skipped: 0, original: bytes)
         case "utf-16le": return utf16(bytes[...], bigEndian: false)
         case "utf-16be", "utf-16": return utf16(bytes[...], bigEndian: true)
         case "windows-1252": return Decoded(bytes: windows1252(bytes), encoding: name, problems: [])
-        default: return try converted(bytes, from: name, source: source)
+        default:
+            // An encoding named in the XML declaration is pointed at there; one from HTTP has no place.
+            let location = declaration.map { SourceText(bytes, file: source).location(of: $0.offset) }
+            return try converted(bytes, from: name, source: source, declaredAt: location)
         }
     }
 
@@ -61,17 +65,19 @@ private extension FeedEncoding {
         }
     }
 
-    /// The `encoding` of an XML declaration at the start of `bytes`, or nil.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+    /// The `encoding` of an XML declaration at the start of `bytes` and the byte offset of its
+    /// value (after the quote), or nil.
+    static func declaredEncoding(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
         guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
         let head = bytes.prefix(256)
-        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: head[..<end], as: UTF8.self)
-        guard let range = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let value = rest.dropFirst().prefix { $0 != quote }
-        return value.isEmpty ? nil : String(value)
+        guard let end = head.firstIndex(of: UInt8(ascii: ">")),
+              let start = head[..<end].firstRange(of: Array("encoding".utf8))?.upperBound else { return nil }
+        // The declaration is ASCII up to the value: work on bytes so the offset is a byte offset.
+        guard let quoteIndex = head[start..<end].firstIndex(where: { $0 != 0x20 && $0 != UInt8(ascii: "=") && $0 != 0x09 }),
+              head[quoteIndex] == UInt8(ascii: "\"") || head[quoteIndex] == UInt8(ascii: "'") else { return nil }
+        let quote = head[quoteIndex]
+        let value = head[(quoteIndex + 1)..<end].prefix { $0 != quote }
+        return value.isEmpty ? nil : (String(decoding: value, as: UTF8.self), quoteIndex + 1)
     }
 
     static func utf8(_ bytes: [UInt8], source: String, skipped: Int, original: [UInt8]) -> Decoded {
@@ -121,10 +127,10 @@ private extension FeedEncoding {
     }
 
     /// Any other encoding, through iconv.
-    static func converted(_ bytes: [UInt8], from name: String, source: String) throws(FeedError) -> Decoded {
+    static func converted(_ bytes: [UInt8], from name: String, source: String, declaredAt location: SourceLocation?) throws(FeedError) -> Decoded {
         let converter = iconv_open("UTF-8", name)
         guard let converter, converter != iconv_t(bitPattern: -1) else {
-            throw FeedError(.unsupportedEncoding, at: nil, "the feed's encoding '\(name)' is not one this system can read",
+            throw FeedError(.unsupportedEncoding, at: location, "the feed's encoding '\(name)' is not one this system can read",
                             hint: "serve the feed as UTF-8, or install the system's character set converters (glibc's gconv modules)")
         }
         defer { iconv_close(converter) }

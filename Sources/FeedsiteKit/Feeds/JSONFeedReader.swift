@@ -45,6 +45,12 @@ extension JSONFeedReader {
 private extension JSONFeedReader {
     func location(_ offset: Int) -> SourceLocation { text.location(of: offset) }
 
+    /// A date string at its value's place.
+    func dated(_ value: JSONValue?) -> PostDraft.Dated? {
+        guard let value, let date = value.string else { return nil }
+        return PostDraft.Dated(text: date, location: location(value.offset))
+    }
+
     func draft(_ item: JSONValue, base: String?) -> PostDraft {
         var draft = PostDraft(location: location(item.offset), base: base)
         if let id = item.member("id") {
@@ -58,8 +64,8 @@ private extension JSONFeedReader {
         } else if let text = item.member("content_text")?.string ?? item.member("summary")?.string {
             draft.content = .text(text)
         }
-        draft.published = item.member("date_published")?.string
-        draft.updated = item.member("date_modified")?.string
+        draft.published = dated(item.member("date_published"))
+        draft.updated = dated(item.member("date_modified"))
         let authors = item.member("authors")?.array?.compactMap { $0.member("name")?.string } ?? []
         draft.author = authors.isEmpty ? item.member("author")?.member("name")?.string : authors.joined(separator: ", ")
         if let image = item.member("image")?.string {

@@ -17,9 +17,28 @@ struct PostDraft {
     var url: String?
     var title: String?
     var content: Content?
+    /// A date as written and where: its element (XML) or its value (JSON), for warnings.
+    struct Dated {
+        var text: String
+        var location: SourceLocation
+    }
+
     /// The dates as written.
-    var published: String?
-    var updated: String?
+    var published: Dated?
+    var updated: Dated?
     var author: String?
     var media: [PostMedia] = []
+}
+
+extension PostDraft.Dated {
+    /// The date in the first of `elements` that holds text, at that element; nil when none does.
+    init?(_ elements: XMLElement?..., source: String) {
+        for case let element? in elements {
+            let text = element.text.trimmingSpaces
+            guard !text.isEmpty else { continue }
+            self.init(text: String(text), location: SourceLocation(file: source, line: element.line, column: element.column))
+            return
+        }
+        return nil
+    }
 }

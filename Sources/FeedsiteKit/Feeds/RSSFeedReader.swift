@@ -42,9 +42,9 @@ private extension RSSFeedReader {
         if let html = item.first("encoded", FeedNamespace.content)?.text ?? item.first("description", namespace)?.text {
             draft.content = .html(html)
         }
-        draft.published = item.value("pubDate", namespace) ?? item.value("date", FeedNamespace.dublinCore)
-            ?? item.value("issued", FeedNamespace.dublinCoreTerms)
-        draft.updated = item.value("updated", FeedNamespace.atom) ?? item.value("modified", FeedNamespace.dublinCoreTerms)
+        draft.published = PostDraft.Dated(item.first("pubDate", namespace), item.first("date", FeedNamespace.dublinCore),
+                                          item.first("issued", FeedNamespace.dublinCoreTerms), source: source)
+        draft.updated = PostDraft.Dated(item.first("updated", FeedNamespace.atom), item.first("modified", FeedNamespace.dublinCoreTerms), source: source)
         draft.author = item.value("creator", FeedNamespace.dublinCore) ?? item.value("author", namespace)
         draft.media = MediaElements.media(in: item, base: base)
         for enclosure in item.all("enclosure", namespace) {
