@@ -89,9 +89,40 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) is [String: Any])
     }
 
+    /// The shape README gives for a feed that cannot be read.
+    static let failureShape = #"`{"exit_code", "diagnostics": [{"file", "line", "column", "severity", "message", "hint"}], "dropped", "summary"}`"#
+
+    @Test("a feed that cannot be read prints, with --format json, exactly the failure shape README documents; a problem without a place has no file, line, column")
+    func jsonFailureShape() throws {
+        let folder = try TemporaryFolder(files: ["page.html": "<!DOCTYPE html>\n<html><body>hi</body></html>\n", "empty.xml": " \n"])
+        let page = try ProcessRunner.run(["posts", "page.html", "--format", "json"], in: folder.path)
+        #expect(page.status == 1)
+        #expect(page.out == #"""
+            {
+              "exit_code": 1,
+              "diagnostics": [
+                {"file": "page.html", "line": 1, "column": 1, "severity": "error", "message": "not a feed: expected <rss>, <feed> (Atom) or <rdf:RDF> as the root element, found an HTML page", "hint": "use the address of the feed itself: a page often names it in <link rel=\"alternate\" type=\"application/rss+xml\">"}
+              ],
+              "dropped": 0,
+              "summary": null
+            }
+
+            """#)
+        let empty = try ProcessRunner.run(["posts", "empty.xml", "--format", "json"], in: folder.path)
+        #expect(empty.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(empty.out.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["exit_code", "diagnostics", "dropped", "summary"])
+        let problem = try #require((document["diagnostics"] as? [[String: Any]])?.first)
+        #expect(Set(problem.keys) == ["severity", "message", "hint"])
+        #expect(problem["message"] as? String == "empty.xml: the feed is empty")
+        let readme = try String(contentsOfFile: RepositoryPaths.root + "/README.md", encoding: .utf8)
+        let section = try #require(readme.range(of: "## Reading feeds: `feedsite posts SOURCE`"))
+        #expect(readme[section.upperBound...].prefix(2_000).replacingOccurrences(of: "\n", with: " ").contains(Self.failureShape))
+    }
+
     @Test("usage mistakes exit 2: a URL (fetch reads the web), a missing file, a bad --limit or --format", arguments: [
         (["posts", "https://example.org/feed.xml"], "error: 'https://example.org/feed.xml' is a URL; 'feedsite posts' reads feed files"),
-        (["posts", "missing.xml"], "error: missing.xml: no such file (expected a feed (RSS, Atom or JSON Feed))"),
+        (["posts", "missing.xml"], "error: missing.xml: no such file (expected an RSS, Atom or JSON feed)"),
         (["posts", "f.xml", "--limit", "0"], "error: --limit expects a whole number of at least 1, found '0'"),
         (["posts", "f.xml", "--format", "jsn"], "error: unknown format 'jsn'; expected text or json"),
         (["posts"], "error: missing the feed to read"),

@@ -40,7 +40,7 @@ struct PostsCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         var feed: Feed
         do {
-            let bytes = try FileInput.read(source, purpose: "a feed (RSS, Atom or JSON Feed)")
+            let bytes = try FileInput.read(source, purpose: "an RSS, Atom or JSON feed")
             feed = try FeedReader.read(bytes, source: source)
         } catch {
             if format == .json { console.out(document: DiagnosticRenderer().json(InternalError.userFacing(error))) }
