@@ -28,8 +28,8 @@ extension SiteConfig {
     package var outputFolder: String { options["output"]?.stringValue ?? "" }
     /// The snapshots folder (`snapshots:`), resolved against the folder of site.yml.
     package var snapshotsFolder: String { options["snapshots"]?.stringValue ?? "" }
-    /// The most bytes `feedsite fetch` reads of one feed (`feed_size_limit:` megabytes, default 10).
-    package var feedSizeLimit: Int { Int(options["feed_size_limit"]?.numberValue ?? 10) * 1_000_000 }
+    /// The most bytes `feedsite fetch` reads of one feed (`feed_size_limit:` MiB, default 10).
+    package var feedSizeLimit: Int { Int(options["feed_size_limit"]?.numberValue ?? 10) << 20 }
     /// Which host intent URLs point at (read by slot: the build asks once per account).
     package var intentHost: IntentHost {
         options.values[Self.intentHostSlot].stringValue.flatMap(IntentHost.init(rawValue:)) ?? .twitter

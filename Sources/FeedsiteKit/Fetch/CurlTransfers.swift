@@ -120,7 +120,7 @@ private extension CurlTransfers {
     /// Turns a finished attempt into a response, or schedules the next attempt (a redirect, a retry).
     func finish(_ transfer: Transfer, easy: UnsafeMutableRawPointer, code: CURLcode) -> Next {
         if transfer.tooLarge {
-            return .response(.failed("larger than the limit of \(FetchLimits.size(limits.maximumBytes)) (after decompression)"))
+            return .response(.failed("larger than the limit of \(FileInput.megabytes(limits.maximumBytes)) (after decompression)"))
         }
         guard code == CURLE_OK else {
             if code == CURLE_OPERATION_TIMEDOUT { return .response(.failed("no complete answer within \(Self.seconds(limits.timeout)) s (--timeout)")) }

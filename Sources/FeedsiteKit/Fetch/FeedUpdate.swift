@@ -49,7 +49,7 @@ extension FeedUpdate {
     func fromFile(_ path: String, limit: Int) -> Result {
         var status = stat()
         if stat(path, &status) == 0, Int(status.st_size) > limit {
-            return failed("larger than the limit of \(FetchLimits.size(limit))")
+            return failed("larger than the limit of \(FileInput.megabytes(limit))")
         }
         do {
             try FileInput.requireRegularFile(path, purpose: "a feed")

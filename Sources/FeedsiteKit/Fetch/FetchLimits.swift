@@ -4,8 +4,8 @@ package struct FetchLimits: Sendable {
     package var timeout: Double = 30
     /// Seconds to establish a connection (never more than `timeout`).
     package var connectTimeout: Double = 10
-    /// The most bytes of a feed, counted after gzip or deflate are decoded.
-    package var maximumBytes = 10_000_000
+    /// The most bytes of a feed, counted after gzip or deflate are decoded (10 MiB).
+    package var maximumBytes = 10 << 20
     /// The most transfers at once.
     package var transfers = 16
     /// The most transfers at once to one host.
@@ -23,12 +23,5 @@ extension FetchLimits {
     /// `feedsite/VERSION (+base_url)`, or without the parenthesis when the site has no address.
     package static func userAgent(baseURL: String?) -> String {
         "\(Generator.name)/\(Generator.version)" + (baseURL.map { " (+\($0))" } ?? "")
-    }
-}
-
-extension FetchLimits {
-    /// `10000000` as `10 MB`, other sizes in bytes.
-    static func size(_ bytes: Int) -> String {
-        bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
 }

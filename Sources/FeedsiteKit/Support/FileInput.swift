@@ -87,15 +87,17 @@ package enum FileInput {
     }
 }
 
-private extension FileInput {
+extension FileInput {
     /// `2000 bytes`, `4 MiB`, `4.8 MiB`: tenths rounded up, so a size just over a limit never
-    /// prints as the limit itself.
+    /// prints as the limit itself. The one way sizes are shown, limits included.
     static func megabytes(_ bytes: Int) -> String {
         guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
         let tenths = (bytes >> 20) * 10 + ((bytes & ((1 << 20) - 1)) * 10 + (1 << 20) - 1) >> 20
         return tenths % 10 == 0 ? "\(tenths / 10) MiB" : "\(tenths / 10).\(tenths % 10) MiB"
     }
+}
 
+private extension FileInput {
     static func unreadable(_ path: String) -> InputError {
         InputError("\(path): cannot be read (check its permissions)")
     }

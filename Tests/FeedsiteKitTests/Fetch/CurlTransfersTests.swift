@@ -93,13 +93,13 @@ import Testing
         #expect(seconds >= 0.9 && seconds < 5)
     }
 
-    @Test("a 50 MB body, an endless chunked body and a gzip bomb stop at the size limit of the decoded bytes",
+    @Test("a 50 MiB body, an endless chunked body and a gzip bomb stop at the size limit of the decoded bytes",
           arguments: ["/big", "/endless", "/bomb"])
     func sizeLimit(path: String) throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
         let (response, seconds) = Self.fetch(server.url(path), timeout: 20)
-        #expect(Self.failure(response) == "larger than the limit of 10 MB (after decompression)")
+        #expect(Self.failure(response) == "larger than the limit of 10 MiB (after decompression)")
         #expect(seconds < 10)
     }
 

@@ -127,16 +127,19 @@ import Testing
         #expect(site.read("snapshots/jack.json") == "{\n  \"format\": 1,\n  oops\n}\n")
     }
 
-    @Test("feed_size_limit sets the size limit, for feeds over HTTP and from files")
+    @Test("feed_size_limit sets the size limit in MiB, for feeds over HTTP and from files, and messages say MiB")
     func sizeLimit() throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
-        let site = try Self.site([("jack", server.url("/bomb")), ("bob", "feeds/bob.xml")], extra: "feed_size_limit: 1\n",
-                                 files: ["feeds/bob.xml": String(repeating: " ", count: 1_500_000) + FeedFixtures.rss(["1"])])
+        let rss = FeedFixtures.rss(["1"])
+        let site = try Self.site([("jack", server.url("/bomb")), ("bob", "feeds/bob.xml"), ("ann", "feeds/ann.xml")], extra: "feed_size_limit: 1\n",
+                                 files: ["feeds/bob.xml": String(repeating: " ", count: 1_500_000) + rss,
+                                         "feeds/ann.xml": String(repeating: " ", count: (1 << 20) - rss.utf8.count) + rss])
         var failures: [String: String] = [:]
-        #expect(try Self.fetch(site) { if case .failed(let handle, _, let reason) = $0 { failures[handle] = reason } }.failed == 2)
-        #expect(failures["jack"] == "larger than the limit of 1 MB (after decompression)")
-        #expect(failures["bob"] == "larger than the limit of 1 MB")
+        let summary = try Self.fetch(site) { if case .failed(let handle, _, let reason) = $0 { failures[handle] = reason } }
+        #expect(summary.failed == 2 && summary.updated == 1, "a feed of exactly 1 MiB is within feed_size_limit: 1")
+        #expect(failures["jack"] == "larger than the limit of 1 MiB (after decompression)")
+        #expect(failures["bob"] == "larger than the limit of 1 MiB")
     }
 
     @Test("--only fetches the named accounts; an unknown handle is an error with a suggestion")
