@@ -75,6 +75,9 @@ extension CurlTransfers {
 }
 
 private extension CurlTransfers {
+    /// The most retries after 429 or 503 for one feed.
+    static let retries = 3
+
     /// curl_global_init is not thread-safe: run it once, before any transfer.
     static let initializeOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) ; () }()
 
@@ -136,22 +139,36 @@ private extension CurlTransfers {
             return .response(.body(FetchedBody(url: transfer.url, status: status, bytes: transfer.body, contentType: transfer.contentType,
                                                etag: transfer.etag, lastModified: transfer.lastModified)))
         case 304:
-            return .response(.notModified)
+            let conditional = transfer.request.etag != nil || transfer.request.lastModified != nil
+            return .response(conditional ? .notModified : .failed(FetchResponse.notModifiedUnasked))
         case 300..<400 where location != nil:
             return redirect(transfer, to: String(cString: location!), status: status)
         case 429, 503:
-            let now = Double(time(nil))
-            if let text = transfer.retryAfter, let wait = Self.retryAfterSeconds(text, now: now), transfer.attempts < 3,
-               let deadline = transfer.deadline, ContinuousClock.now + .milliseconds(Int(wait * 1000) + 100) < deadline {
-                transfer.attempts += 1
-                transfer.notBefore = ContinuousClock.now + .milliseconds(Int(wait * 1000))
-                return .again
-            }
-            let asked = transfer.retryAfter.map { " (Retry-After: \($0) is beyond the \(Self.seconds(limits.timeout)) s timeout)" } ?? ""
-            return .response(.failed("HTTP \(status) \(Self.reason(status))\(asked)"))
+            return retry(transfer, status: status)
         default:
             return .response(.failed("HTTP \(status) \(Self.reason(status))"))
         }
+    }
+
+    /// Another attempt after the wait `Retry-After` asks for, when it fits in the timeout and the
+    /// retries are not used up; otherwise the failure says what the server asked and why it was not done.
+    func retry(_ transfer: Transfer, status: Int) -> Next {
+        let failure = "HTTP \(status) \(Self.reason(status))"
+        guard let text = transfer.retryAfter else { return .response(.failed(failure + " (no Retry-After, so not retried)")) }
+        guard let wait = Self.retryAfterSeconds(text, now: Double(time(nil))) else {
+            return .response(.failed(failure + " (Retry-After: \(text) is neither seconds nor an HTTP date, so not retried)"))
+        }
+        let asked = "Retry-After asked to wait \(Self.seconds(wait.rounded(.up))) s"
+        guard transfer.attempts < Self.retries else {
+            return .response(.failed(failure + " again after \(Self.retries) retries, the most feedsite makes (\(asked) more)"))
+        }
+        let now = ContinuousClock.now
+        guard now + .milliseconds(Int(wait * 1000) + 100) < transfer.deadline ?? now else {
+            return .response(.failed(failure + " (\(asked), more than is left of the \(Self.seconds(limits.timeout)) s --timeout, so not retried)"))
+        }
+        transfer.attempts += 1
+        transfer.notBefore = now + .milliseconds(Int(wait * 1000))
+        return .again
     }
 
     func redirect(_ transfer: Transfer, to location: String, status: Int) -> Next {

@@ -8,6 +8,11 @@ package enum FetchResponse: Sendable, Equatable {
     case failed(String)
 }
 
+extension FetchResponse {
+    /// Why a 304 is a failure when the request had no `If-None-Match` or `If-Modified-Since`.
+    static let notModifiedUnasked = "the server answered 304 Not Modified to an unconditional request"
+}
+
 /// A feed's bytes and the headers a snapshot keeps.
 package struct FetchedBody: Sendable, Equatable {
     /// The URL the body came from, after redirects.

@@ -80,8 +80,27 @@ import Testing
         #expect(body.bytes == FeedFixtures.feed)
         #expect(seconds >= 0.9)
         let (later, laterSeconds) = Self.fetch(server.url("/retry-later"), timeout: 5)
-        #expect(Self.failure(later) == "HTTP 503 Service Unavailable (Retry-After: 3600 is beyond the 5 s timeout)")
+        #expect(Self.failure(later) == "HTTP 503 Service Unavailable (Retry-After asked to wait 3600 s, more than is left of the 5 s --timeout, so not retried)")
         #expect(laterSeconds < 2)
+    }
+
+    @Test("a 429 or 503 that is not retried says what Retry-After asked and why it was not honoured", arguments: [
+        ("/retry-always", "HTTP 429 Too Many Requests again after 3 retries, the most feedsite makes (Retry-After asked to wait 0 s more)"),
+        ("/retry-never", "HTTP 503 Service Unavailable (no Retry-After, so not retried)"),
+        ("/retry-garbled", "HTTP 429 Too Many Requests (Retry-After: soon is neither seconds nor an HTTP date, so not retried)"),
+    ])
+    func retryRefused(path: String, message: String) throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        #expect(Self.failure(Self.fetch(server.url(path), timeout: 5).response) == message)
+    }
+
+    @Test("a 304 to a request without validators is a failure, not 'unchanged'")
+    func unaskedNotModified() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        #expect(Self.failure(Self.fetch(server.url("/304"))) == "the server answered 304 Not Modified to an unconditional request")
+        #expect(Self.fetch([FetchRequest(url: server.url("/304"), etag: "\"x\"")]).responses[0] == .notModified)
     }
 
     @Test("a server that never answers fails after the timeout")

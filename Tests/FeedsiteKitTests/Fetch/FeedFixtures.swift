@@ -15,13 +15,17 @@ enum FeedFixtures {
     /// A server with a fixture at each path: /feed.rss (ETag "v1", 304 when it matches), /gzip.rss,
     /// /redirect/N (N redirects before the feed), /loop/a <-> /loop/b, /to-file, /status/N,
     /// /retry (429 with Retry-After: 1 once, then the feed), /retry-later (Retry-After: 3600),
-    /// /silent, /big (50 MB), /endless (chunked, never ends), /bomb (gzip of 50 MB of zeros),
+    /// /retry-always (429, Retry-After: 0, every time), /retry-never (503 without Retry-After),
+    /// /retry-garbled (Retry-After: soon), /five.rss (posts 1 to 5, ETag "v5", 304 when it matches),
+    /// /304 (304 to every request),
+    /// /silent, /big (50 MiB), /endless (chunked, never ends), /bomb (gzip of 50 MiB of zeros),
     /// /page.html.
     static func server() throws -> LocalHTTPServer {
         let gzipped = try Gzip.compress(feed)
         let bomb = try Gzip.zeros(50 << 20)
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 50 << 20)
         let retries = RequestCounter()
+        let five = Array(rss(["1", "2", "3", "4", "5"]).utf8)
         return try LocalHTTPServer { request in
             let path = request.path
             switch path {
@@ -38,6 +42,13 @@ enum FeedFixtures {
             case "/retry":
                 return retries.next(path) == 1 ? .full(status: 429, headers: ["Retry-After": "1"]) : .full(status: 200, body: feed)
             case "/retry-later": return .full(status: 503, headers: ["Retry-After": "3600"])
+            case "/retry-always": return .full(status: 429, headers: ["Retry-After": "0"])
+            case "/retry-never": return .full(status: 503)
+            case "/retry-garbled": return .full(status: 429, headers: ["Retry-After": "soon"])
+            case "/five.rss":
+                if request.headers["if-none-match"] == "\"v5\"" { return .full(status: 304, headers: ["ETag": "\"v5\""]) }
+                return .full(status: 200, headers: ["ETag": "\"v5\""], body: five)
+            case "/304": return .full(status: 304)
             case "/silent": return .silence
             case "/big": return .full(status: 200, body: big)
             case "/endless": return .endless
