@@ -4,7 +4,7 @@
 ///     {
 ///       "format": 1,
 ///       "handle": "jack",
-///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error" },
+///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit" (when known) },
 ///       "posts": [ { "id", "url", "title", "text", "html", "published", "updated", "author",
 ///                    "media": [ { "url", "type", "alt" } ] } ]
 ///     }
@@ -17,7 +17,9 @@ extension Snapshot {
         out.member("handle", quoted(handle))
         out.open("\"fetch\": {")
         members([("source", record.source), ("etag", record.etag), ("last_modified", record.lastModified),
-                 ("fetched_at", record.fetchedAt), ("changed_at", record.changedAt), ("error", record.error)], to: &out, last: true)
+                 ("fetched_at", record.fetchedAt), ("changed_at", record.changedAt), ("error", record.error)], to: &out,
+                last: record.postLimit == nil)
+        if let limit = record.postLimit { out.member("posts_limit", String(limit), last: true) }
         out.close("}")
         if posts.isEmpty {
             out.member("posts", "[]", last: true)

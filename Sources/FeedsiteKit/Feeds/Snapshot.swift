@@ -33,4 +33,7 @@ package struct SnapshotRecord: Sendable, Equatable {
     package var changedAt: String? = nil
     /// Why the last fetch failed; nil when it succeeded.
     package var error: String? = nil
+    /// The account's `posts:` when the posts were last read: a larger `posts:` asks the server again
+    /// without the validators. nil in snapshots written before it was recorded.
+    package var postLimit: Int? = nil
 }

@@ -8,7 +8,7 @@ struct SnapshotDecoder {
     private(set) var diagnostics: [Diagnostic] = []
 
     static let topKeys = ["format", "handle", "fetch", "posts"]
-    static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error"]
+    static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit"]
     static let postKeys = ["id", "url", "title", "text", "html", "published", "updated", "author", "media"]
     static let mediaKeys = ["url", "type", "alt"]
     static let hint = "fix the file by hand, or delete it: the next 'feedsite fetch' writes it again"
@@ -166,6 +166,16 @@ private extension SnapshotDecoder {
         return .some(text)
     }
 
+    /// A whole number from 1 or null at `key`; an absent key is null. The outer nil means a wrong value was reported.
+    mutating func optionalCount(_ key: String, in members: [JSONMember]) -> Int?? {
+        guard let value = members.first(where: { $0.key == key })?.value, !value.isNull else { return .some(nil) }
+        guard let number = value.number, number >= 1, number <= Double(Int32.max), number == number.rounded() else {
+            problem(value, "expected a whole number from 1 or null for \"\(key)\", found \(literal(value))")
+            return nil
+        }
+        return .some(Int(number))
+    }
+
     mutating func list<T>(_ value: JSONValue, _ item: (inout SnapshotDecoder, JSONValue) -> T?) -> [T]? {
         guard let elements = value.array else {
             problem(value, "expected an array, found \(value.kindName)")
@@ -182,9 +192,10 @@ private extension SnapshotDecoder {
         let fields = ["etag", "last_modified", "fetched_at", "changed_at", "error"].map { optionalString($0, in: members) }
         checkDate("fetched_at", fields[2] ?? nil, in: members)
         checkDate("changed_at", fields[3] ?? nil, in: members)
-        guard let source, fields.allSatisfy({ $0 != nil }) else { return nil }
+        let postLimit = optionalCount("posts_limit", in: members)
+        guard let source, fields.allSatisfy({ $0 != nil }), let postLimit else { return nil }
         return SnapshotRecord(source: source, etag: fields[0]!, lastModified: fields[1]!, fetchedAt: fields[2]!, changedAt: fields[3]!,
-                              error: fields[4]!)
+                              error: fields[4]!, postLimit: postLimit)
     }
 
     mutating func post(_ value: JSONValue) -> Post? {

@@ -25,9 +25,11 @@ struct FeedUpdate {
 }
 
 extension FeedUpdate {
-    /// The request, conditional when the last snapshot came from the same URL.
+    /// The request, conditional when the last snapshot came from the same URL and holds as many
+    /// posts as `posts:` asks for now (a 304 cannot bring back posts a smaller `posts:` left out).
     func request(url: String) -> FetchRequest {
-        guard let previous, previous.record.source == shownSource, previous.record.error == nil else { return FetchRequest(url: url) }
+        guard let previous, previous.record.source == shownSource, previous.record.error == nil,
+              account.postLimit <= previous.record.postLimit ?? previous.posts.count else { return FetchRequest(url: url) }
         return FetchRequest(url: url, etag: previous.record.etag, lastModified: previous.record.lastModified)
     }
 
@@ -36,10 +38,18 @@ extension FeedUpdate {
         switch response {
         case .failed(let reason): return failed(reason)
         case .notModified:
-            guard var snapshot = previous, snapshot.record.error != nil else { return Result(outcome: .unchanged) }
+            guard var snapshot = previous else { return failed(FetchResponse.notModifiedUnasked) }
+            let trimmed = snapshot.posts.count > account.postLimit
+            guard trimmed || snapshot.record.error != nil else { return Result(outcome: .unchanged) }
+            // A smaller `posts:` applies at once, though the feed has not changed.
+            if trimmed {
+                snapshot.posts = Array(snapshot.posts.prefix(account.postLimit))
+                snapshot.record.postLimit = account.postLimit
+                snapshot.record.changedAt = Timestamp.now
+            }
             snapshot.record.error = nil
             snapshot.record.fetchedAt = Timestamp.now
-            return Result(outcome: .unchanged, snapshot: snapshot)
+            return Result(outcome: trimmed ? .updated : .unchanged, snapshot: snapshot)
         case .body(let body):
             return read(body.bytes, from: body.url, contentType: body.contentType, etag: body.etag, lastModified: body.lastModified)
         }
@@ -82,6 +92,7 @@ private extension FeedUpdate {
         record.etag = etag
         record.lastModified = lastModified
         record.error = nil
+        record.postLimit = account.postLimit
         if changed || previous == nil { record.changedAt = now }
         // Nothing new: the file stays byte for byte as it was.
         if !changed, let previous, record == previous.record { return Result(outcome: .unchanged) }
@@ -94,6 +105,8 @@ private extension FeedUpdate {
         let same = snapshot.record.error == reason && snapshot.record.source == shownSource
         snapshot.record.source = shownSource
         snapshot.record.error = reason
+        // When it was tried: the page can say when the last attempt failed, a first one included.
+        snapshot.record.fetchedAt = Timestamp.now
         return Result(outcome: .failed(reason), snapshot: same ? nil : snapshot)
     }
 }

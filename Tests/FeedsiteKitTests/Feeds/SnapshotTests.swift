@@ -112,6 +112,8 @@ import Testing
                line: 1, column: 87, message: "expected a string or null for \"title\", found a number"),
         Broken(name: "no fetch record", json: "{\"format\": 1, \"handle\": \"x\", \"posts\": []}", line: 1, column: 1,
                message: "this object has no \"fetch\""),
+        Broken(name: "posts_limit 0", json: snapshot(fetch: "\"source\": \"s\", \"posts_limit\": 0"), line: 2, column: 42,
+               message: "expected a whole number from 1 or null for \"posts_limit\", found 0"),
     ] + ["2", "2.0"].map { format in
         Broken(name: "format \(format)", json: "{\"format\": \(format), \"handle\": \"x\", \"fetch\": {\"source\": \"s\"}, \"posts\": []}",
                line: 1, column: 12, message: "snapshot format \(format) is not one this feedsite reads: it reads \"format\": 1 only",

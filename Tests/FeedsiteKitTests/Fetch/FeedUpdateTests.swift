@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import FeedsiteKit
+
+/// What one feed's fetch writes in its snapshot and how it counts, across `posts:` changes, 304s and failures.
+@Suite(.serialized) struct FeedUpdateTests {
+    @Test("a smaller 'posts:' trims the snapshot on a 304 and counts as updated; a larger one asks again without validators")
+    func postLimitChanges() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try FeedFetcherTests.site([("jack", server.url("/five.rss"))], extra: "defaults:\n  posts: 5\n")
+        #expect(try FeedFetcherTests.fetch(site).updated == 1)
+        #expect(try FeedFetcherTests.snapshot(site, "jack")?.record.postLimit == 5)
+        try site.write("site.yml", try #require(site.read("site.yml")).replacing("posts: 5", with: "posts: 2"))
+        let trimmed = try FeedFetcherTests.fetch(site)
+        #expect(trimmed.updated == 1 && trimmed.unchanged == 0)
+        let snapshot = try #require(try FeedFetcherTests.snapshot(site, "jack"))
+        #expect(snapshot.posts.map(\.id) == ["1", "2"])
+        #expect(snapshot.record.postLimit == 2 && snapshot.record.etag == "\"v5\"")
+        #expect(site.read("snapshots/jack.json")?.contains("\"posts_limit\": 2\n") == true)
+        try site.write("site.yml", try #require(site.read("site.yml")).replacing("posts: 2", with: "posts: 4"))
+        #expect(try FeedFetcherTests.fetch(site).updated == 1)
+        #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.map(\.id) == ["1", "2", "3", "4"])
+        let bytes = site.read("snapshots/jack.json")
+        let again = try FeedFetcherTests.fetch(site)
+        #expect(again.unchanged == 1 && again.updated == 0)
+        #expect(site.read("snapshots/jack.json") == bytes, "a 304 with the same 'posts:' leaves the file as it was")
+    }
+
+    @Test("a snapshot written before posts_limit was recorded is asked again without validators when it holds fewer posts than 'posts:'")
+    func snapshotWithoutPostLimit() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try FeedFetcherTests.site([("jack", server.url("/five.rss"))], extra: "defaults:\n  posts: 3\n")
+        let old = Snapshot(handle: "jack", record: SnapshotRecord(source: server.url("/five.rss"), etag: "\"v5\""),
+                           posts: [Post(id: "1")])
+        try SnapshotStore(folder: site.path + "/snapshots").write(old, slug: "jack")
+        #expect(try FeedFetcherTests.fetch(site).updated == 1)
+        #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.map(\.id) == ["1", "2", "3"])
+    }
+
+    @Test("a 304 to a first fetch, which sent no validators, is a failure recorded in a snapshot without posts")
+    func unaskedNotModified() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try FeedFetcherTests.site([("jack", server.url("/304"))])
+        var failures: [FetchEvent] = []
+        let summary = try FeedFetcherTests.fetch(site) { if case .failed = $0 { failures.append($0) } }
+        #expect(summary.failed == 1 && summary.unchanged == 0)
+        #expect(failures == [.failed(handle: "jack", source: server.url("/304"),
+                                     reason: "the server answered 304 Not Modified to an unconditional request")])
+        #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.isEmpty == true)
+    }
+
+    @Test("a first fetch that fails writes the fetch record with when it was tried and why, and no posts")
+    func firstFailure() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try FeedFetcherTests.site([("jack", server.url("/status/500"))])
+        #expect(try FeedFetcherTests.fetch(site).failed == 1)
+        let snapshot = try #require(try FeedFetcherTests.snapshot(site, "jack"))
+        #expect(snapshot.posts.isEmpty)
+        #expect(snapshot.record.error == "HTTP 500 Internal Server Error")
+        let fetchedAt = try #require(snapshot.record.fetchedAt)
+        #expect(fetchedAt.count == 20 && fetchedAt.hasSuffix("Z"))
+        #expect(snapshot.record.changedAt == nil)
+    }
+}
