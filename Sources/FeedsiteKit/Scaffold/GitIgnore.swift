@@ -1,22 +1,33 @@
 /// The `.gitignore` lines a feedsite site needs, added to a user's own file without touching its lines.
 package enum GitIgnore {
-    /// The lines feedsite needs: the output folder stays out of git.
-    static let requiredLines = ["output/"]
+    /// The lines feedsite needs, each with why: the output folder, and the lock `feedsite fetch`
+    /// holds in the snapshots folder (`FetchLock`; without a slash the line matches it in any
+    /// folder, so a `snapshots:` elsewhere is covered too). The snapshots themselves are committed.
+    static let required: [(line: String, why: String)] = [
+        ("output/", "the output folder is built, not committed"),
+        (".fetch.lock", "the lock of a running 'feedsite fetch' in the snapshots folder, never committed"),
+    ]
+
+    /// The lines feedsite needs, for messages: `output/ and .fetch.lock`.
+    package static var requiredLines: String {
+        let lines = required.map(\.line)
+        return lines.dropLast().joined(separator: ", ") + (lines.count > 1 ? " and " : "") + (lines.last ?? "")
+    }
 
     /// The file `feedsite init` writes where there is none.
-    static let fresh = "# feedsite writes the site here; build it again instead of committing it.\n"
-        + requiredLines.joined(separator: "\n") + "\n"
+    static let fresh = "# feedsite writes the site here; build it again instead of committing it.\noutput/\n"
+        + "# feedsite fetch holds this lock in the snapshots folder while it runs; commit the snapshots, not the lock.\n.fetch.lock\n"
 
-    /// `existing` with every required line that it lacks appended (after a comment saying why); nil
-    /// when it already has them all. A line counts when it ignores the same folder (`output`,
+    /// `existing` with every required line that it lacks appended (each after a comment saying why);
+    /// nil when it already has them all. A line counts when it ignores the same path (`output`,
     /// `/output/` and the like).
     package static func merged(_ existing: String) -> String? {
         let present = Set(existing.split(whereSeparator: \.isNewline).map(normalized))
-        let missing = requiredLines.filter { !present.contains(normalized($0)) }
+        let missing = required.filter { !present.contains(normalized($0.line)) }
         guard !missing.isEmpty else { return nil }
         var text = existing
         if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-        return text + "# added by feedsite init: the output folder is built, not committed.\n" + missing.joined(separator: "\n") + "\n"
+        return text + missing.map { "# added by feedsite init: \($0.why).\n\($0.line)\n" }.joined()
     }
 }
 

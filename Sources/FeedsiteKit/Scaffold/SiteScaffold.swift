@@ -51,8 +51,8 @@ package enum SiteScaffold {
             case .file:
                 existing.append(file.path)
             case .link where file.path == gitIgnorePath:
-                outcome.notes.append("\(gitIgnorePath) is a link, so init left it as it is: add the line "
-                                     + "\(GitIgnore.requiredLines.joined(separator: ", ")) to the file it points to yourself")
+                outcome.notes.append("\(gitIgnorePath) is a link, so init left it as it is: add the lines "
+                                     + "\(GitIgnore.requiredLines) to the file it points to yourself")
             case .link, .folder, .other:
                 blockers.append(blocker(folder, file.path, wantsFolder: false) ?? file.path)
             }

@@ -8,8 +8,8 @@ struct InitCommand: Command {
                                   details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes "
                                       + "nothing. Makes DIR and its missing parents. Checks every path before writing: a file where a "
                                       + "folder goes, or a folder or link where a file goes, is refused even with --force. An existing "
-                                      + ".gitignore is kept; the lines feedsite needs (output/) are added to it, unless it is a link: "
-                                      + "that is left alone, with a note to add output/ yourself.")
+                                      + ".gitignore is kept; the lines feedsite needs (\(GitIgnore.requiredLines)) are added to it, unless "
+                                      + "it is a link: that is left alone, with a note to add them yourself.")
 
     let folder: String
     let force: Bool
@@ -23,7 +23,8 @@ struct InitCommand: Command {
         let outcome = try SiteScaffold.write(into: folder, force: force)
         for note in outcome.notes { console.err("note: \(note)") }
         let templates = outcome.written.filter { $0.hasPrefix("templates/") }.count
-        let gitIgnore = outcome.notes.isEmpty ? "keeps output/ out of git" : "left as it is (a link): add output/ to it yourself"
+        let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
+            : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
         Created a feedsite site in \(folder):
           site.yml     the site and its accounts (every option is commented)
