@@ -58,7 +58,7 @@ extension SnapshotStore {
     /// Replaces the account's snapshot with `snapshot`, atomically and durably.
     package func write(_ snapshot: Snapshot, slug: String) throws(InputError) {
         try stage(snapshot, slug: slug)
-        try commit([slug])
+        if let failure = commit([slug]).first { throw failure.error }
     }
 
     /// Writes `snapshot` to the account's temporary file, to be put in place by `commit`. Until
@@ -79,9 +79,11 @@ extension SnapshotStore {
 
     /// Puts the staged snapshots of `slugs` in place: each temporary file made durable (fsync, all
     /// at once: the file system commits them together), then renamed over the old snapshot, then
-    /// the folder made durable. Killed at any moment, each snapshot is the old one or the new.
-    package func commit(_ slugs: [String]) throws(InputError) {
-        guard !slugs.isEmpty else { return }
+    /// the folder made durable. Killed at any moment, each snapshot is the old one or the new. One
+    /// that cannot be made durable or renamed (a full disk) keeps its old snapshot, loses its
+    /// temporary file and is returned with why; the others are still put in place.
+    package func commit(_ slugs: [String]) -> [(slug: String, error: InputError)] {
+        guard !slugs.isEmpty else { return [] }
         let failures = Mutex<[(String, SystemError)]>([])
         // Blocking I/O, not computation: more threads than cores (ParallelLoop's one per core) let
         // the file system gather the fsyncs into few journal commits.
@@ -93,16 +95,14 @@ extension SnapshotStore {
             }
             if descriptor >= 0 { close(descriptor) }
         }
-        if let (slug, error) = failures.withLock({ $0.first }) {
-            for slug in slugs { unlink(temporaryPath(of: slug)) }
-            throw cannotWrite(slug, error)
-        }
-        for slug in slugs where rename(temporaryPath(of: slug), path(of: slug)) != 0 {
-            let error = SystemError(errno)
-            for slug in slugs { unlink(temporaryPath(of: slug)) }
-            throw cannotWrite(slug, error)
+        var failed = failures.withLock { $0 }
+        let unsynced = Set(failed.map(\.0))
+        for slug in slugs where unsynced.contains(slug) || rename(temporaryPath(of: slug), path(of: slug)) != 0 {
+            if !unsynced.contains(slug) { failed.append((slug, SystemError(errno))) }
+            unlink(temporaryPath(of: slug))
         }
         Self.syncFolder(folder)
+        return failed.sorted { $0.0 < $1.0 }.map { ($0.0, cannotWrite($0.0, $0.1)) }
     }
 
     /// Removes the temporary files of writers that were killed before their rename. Only call it

@@ -10,6 +10,8 @@ package struct FeedFetcher: Sendable {
     package var only: [String] = []
     /// How paths are shown in messages.
     package var displayPath: @Sendable (String) -> String = { $0 }
+    /// Stops the fetch between snapshot writes (on SIGINT or SIGTERM), leaving no temporary file.
+    package var stop = FetchStop()
 
     /// A fetcher for the site of `config`, its user agent naming the site's `base_url`.
     package init(config: SiteConfig) {
@@ -22,36 +24,57 @@ package struct FeedFetcher: Sendable {
 extension FeedFetcher {
     /// Fetches the feeds. Throws `InputError` for a bad `--only`, a snapshots folder that cannot be
     /// used or another fetch running, `DiagnosticError` for a snapshot broken by hand; a failing
-    /// feed does not throw: it is counted and reported through `events`.
+    /// feed, or a snapshot that cannot be written (a full disk), does not throw: it is counted and
+    /// reported through `events`, and every other snapshot is still written. With no account to
+    /// fetch, nothing is written, not even the snapshots folder.
     package func run(events: (FetchEvent) -> Void = { _ in }) throws -> FetchSummary {
         let start = ContinuousClock.now
         let accounts = try selectedAccounts()
+        var summary = FetchSummary()
+        guard !accounts.isEmpty else { return summary }
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
         let lock = try FetchLock(folder: store.folder, display: displayPath(store.folder))
         defer { withExtendedLifetime(lock) {} }
         store.removeLeftovers()
+        stop.writing(into: store.folder)
         let feeds = try accounts.map { account in
             FeedUpdate(account: account, source: account.feedSource(siteFolder: config.siteFolder)!,
                        shownSource: HTTPURLSyntax.redacted(account.feed ?? ""), previous: try store.read(account.slug))
         }
-        var summary = FetchSummary()
         var done = 0
-        var staged: [String] = []
-        func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) throws(InputError) {
-            if let snapshot = result.snapshot {
-                try store.stage(snapshot, slug: feed.account.slug)
-                staged.append(feed.account.slug)
-                if staged.count >= Self.commitBatch {
-                    try store.commit(staged)
-                    staged = []
-                }
+        var staged: [(feed: FeedUpdate, outcome: FeedUpdate.Result.Outcome)] = []
+        func unwritten(_ feed: FeedUpdate, _ outcome: FeedUpdate.Result.Outcome, _ error: InputError) {
+            summary.unwritten(outcome)
+            events(.unwritten(handle: feed.account.handle, reason: error.message))
+        }
+        func commit() {
+            guard !staged.isEmpty else { return }
+            let slugs = staged.map(\.feed.account.slug)
+            let failures = stop.unlessStopped { store.commit(slugs) } ?? []
+            for failure in failures {
+                guard let index = slugs.firstIndex(of: failure.slug) else { continue }
+                unwritten(staged[index].feed, staged[index].outcome, failure.error)
             }
+            staged = []
+        }
+        func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) {
             switch result.outcome {
             case .updated: summary.updated += 1
             case .unchanged: summary.unchanged += 1
             case .failed(let reason):
                 summary.failed += 1
                 events(.failed(handle: feed.account.handle, source: feed.shownSource, reason: reason))
+            }
+            if let snapshot = result.snapshot {
+                do throws(InputError) {
+                    let write = { () throws(InputError) in try store.stage(snapshot, slug: feed.account.slug) }
+                    if try stop.unlessStopped(write) != nil {
+                        staged.append((feed, result.outcome))
+                    }
+                } catch {
+                    unwritten(feed, result.outcome, error)
+                }
+                if staged.count >= Self.commitBatch { commit() }
             }
             done += 1
             events(.progress(done: done, total: feeds.count))
@@ -60,23 +83,16 @@ extension FeedFetcher {
         var requested: [FeedUpdate] = []
         for feed in feeds {
             switch feed.source {
-            case .file(let path): try finish(feed, feed.fromFile(path, limit: limits.maximumBytes))
+            case .file(let path): finish(feed, feed.fromFile(path, limit: limits.maximumBytes))
             case .url(let url):
                 requests.append(feed.request(url: url))
                 requested.append(feed)
             }
         }
-        var writeError: InputError?
         CurlTransfers(limits: limits).run(requests) { index, response in
-            guard writeError == nil else { return }
-            do throws(InputError) {
-                try finish(requested[index], requested[index].from(response))
-            } catch {
-                writeError = error
-            }
+            finish(requested[index], requested[index].from(response))
         }
-        if let writeError { throw writeError }
-        try store.commit(staged)
+        commit()
         summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         return summary
     }

@@ -4,4 +4,7 @@ package enum FetchEvent: Sendable, Equatable {
     case progress(done: Int, total: Int)
     /// A feed failed: the account, its URL or file (passwords shown as `***`), and why.
     case failed(handle: String, source: String, reason: String)
+    /// An account's snapshot could not be written (a full disk): the message names the file and the
+    /// system's reason. Its old snapshot stays as it was.
+    case unwritten(handle: String, reason: String)
 }

@@ -6,6 +6,8 @@ package struct FetchSummary: Sendable, Equatable {
     package var unchanged = 0
     /// Feeds that failed; their snapshots keep their posts and record the error.
     package var failed = 0
+    /// Of the failed feeds, those whose snapshot could not be written (a full disk): an I/O error.
+    package var unwritten = 0
     /// Wall time in seconds.
     package var seconds = 0.0
 
@@ -23,5 +25,17 @@ extension FetchSummary {
         return "fetched \(DiagnosticRenderer.grouped(total)) feed\(total == 1 ? "" : "s") in \(tenths) s: "
             + "\(DiagnosticRenderer.grouped(updated)) updated, \(DiagnosticRenderer.grouped(unchanged)) unchanged, "
             + "\(DiagnosticRenderer.grouped(failed)) failed"
+            + (unwritten == 0 ? "" : " (\(DiagnosticRenderer.grouped(unwritten)) snapshot\(unwritten == 1 ? "" : "s") not written)")
+    }
+
+    /// A feed counted with `outcome` whose snapshot could not be written: it failed after all.
+    mutating func unwritten(_ outcome: FeedUpdate.Result.Outcome) {
+        switch outcome {
+        case .updated: updated -= 1
+        case .unchanged: unchanged -= 1
+        case .failed: failed -= 1
+        }
+        failed += 1
+        unwritten += 1
     }
 }

@@ -12,7 +12,8 @@ struct FetchCommand: Command {
             .value("timeout", "SECONDS", "The most time one feed may take in all (default: 30)."),
             .quiet,
         ],
-        details: "Exit status: 0 every feed was read or unchanged, 1 some feed failed (its snapshot keeps its posts), 2 bad input or usage."
+        details: "Exit status: 0 every feed was read or unchanged (or no account has a feed), 1 some feed failed (its snapshot keeps its "
+            + "posts), 2 bad input or usage, or a snapshot that could not be written (a full disk; every other one is still written)."
     )
 
     let configPath: String
@@ -41,6 +42,12 @@ struct FetchCommand: Command {
 
     func run(_ console: Console) throws -> ExitCode {
         let config = try SiteConfigLoader.load(path: configPath)
+        // Not an error: a site may list accounts before it has feeds for them. Nothing is written, not even snapshots/.
+        guard !only.isEmpty || config.accounts.contains(where: { $0.feed != nil }) else {
+            console.err("\(DisplayPath.relative(configPath)): no account has a feed: set `feed:` on an account, or in `defaults` for all "
+                        + "(feed: https://bridge.example/{handle}.rss); nothing was fetched")
+            return .success
+        }
         var fetcher = FeedFetcher(config: config)
         fetcher.only = only
         fetcher.limits.timeout = timeout
@@ -48,6 +55,8 @@ struct FetchCommand: Command {
         fetcher.displayPath = DisplayPath.relative
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
+        let signals = Self.stopping(fetcher.stop, console: console, showProgress: showProgress)
+        defer { for source in signals { source.cancel() } }
         let summary = try fetcher.run { event in
             switch event {
             case .progress(let done, let total):
@@ -55,10 +64,39 @@ struct FetchCommand: Command {
             case .failed(let handle, let source, let reason):
                 if showProgress { console.progress(nil) }
                 console.err("\(handle): \(source): \(reason)")
+            case .unwritten(let handle, let reason):
+                if showProgress { console.progress(nil) }
+                console.err("\(handle): \(reason)")
             }
         }
         if showProgress { console.progress(nil) }
         if !quiet { console.err(summary.text) }
-        return summary.failed > 0 ? .findings : .success
+        return summary.unwritten > 0 ? .invalid : summary.failed > 0 ? .findings : .success
+    }
+}
+
+private extension FetchCommand {
+    /// On SIGINT or SIGTERM: the snapshot write in progress ends, the temporary files are removed,
+    /// and the process ends by that signal (so a shell or a scheduler sees it was interrupted).
+    static func stopping(_ stop: FetchStop, console: Console, showProgress: Bool) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                stop.stop()
+                if showProgress { console.progress(nil) }
+                console.err("fetch stopped by \(number == SIGINT ? "SIGINT" : "SIGTERM"): the snapshots written so far are kept, the others are as they were")
+                // Dispatch's threads block signals: unblocked here, the raised one ends the process before raise returns.
+                signal(number, SIG_DFL)
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, number)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                raise(number)
+                _exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
     }
 }
