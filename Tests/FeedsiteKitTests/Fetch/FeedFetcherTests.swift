@@ -67,7 +67,7 @@ import Testing
         #expect(try Self.snapshot(site, "jack")?.record.source == server.url("/gzip.rss"))
     }
 
-    @Test("an HTML page instead of a feed fails with where and why, and a first failure still writes a snapshot")
+    @Test("an HTML page instead of a feed fails with where and why, and a first failure still writes a snapshot: no posts, when it was tried, why")
     func notAFeed() throws {
         let server = try FeedFixtures.server()
         defer { server.stop() }
@@ -76,6 +76,9 @@ import Testing
         let snapshot = try #require(try Self.snapshot(site, "jack"))
         #expect(snapshot.posts.isEmpty)
         #expect(snapshot.record.error?.hasPrefix("line 1, column ") == true)
+        let fetchedAt = try #require(snapshot.record.fetchedAt, "the page can say when the last attempt failed")
+        #expect(fetchedAt.count == 20 && fetchedAt.hasSuffix("Z"))
+        #expect(snapshot.record.changedAt == nil)
     }
 
     @Test("a file feed is read relative to site.yml, cut to 'posts:' items, and not rewritten while it is the same")

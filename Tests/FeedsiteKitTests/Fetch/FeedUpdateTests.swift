@@ -51,18 +51,4 @@ import Testing
                                      reason: "the server answered 304 Not Modified to an unconditional request")])
         #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.isEmpty == true)
     }
-
-    @Test("a first fetch that fails writes the fetch record with when it was tried and why, and no posts")
-    func firstFailure() throws {
-        let server = try FeedFixtures.server()
-        defer { server.stop() }
-        let site = try FeedFetcherTests.site([("jack", server.url("/status/500"))])
-        #expect(try FeedFetcherTests.fetch(site).failed == 1)
-        let snapshot = try #require(try FeedFetcherTests.snapshot(site, "jack"))
-        #expect(snapshot.posts.isEmpty)
-        #expect(snapshot.record.error == "HTTP 500 Internal Server Error")
-        let fetchedAt = try #require(snapshot.record.fetchedAt)
-        #expect(fetchedAt.count == 20 && fetchedAt.hasSuffix("Z"))
-        #expect(snapshot.record.changedAt == nil)
-    }
 }
