@@ -56,7 +56,11 @@ struct FetchCommand: Command {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         let signals = Self.stopping(fetcher.stop, console: console, showProgress: showProgress)
-        defer { for source in signals { source.cancel() } }
+        defer {
+            for source in signals { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
         let summary = try fetcher.run { event in
             switch event {
             case .progress(let done, let total):
