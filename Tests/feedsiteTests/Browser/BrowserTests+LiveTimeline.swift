@@ -154,3 +154,27 @@ extension BrowserTests {
         #expect(ratios.filter { $0.value < 0 }.map(\.key).sorted() == [".posts-status"], "every other selector matched")
     }
 }
+
+extension BrowserTests {
+    /// Whether every child of the consent panel lies inside the timeline region (nothing clipped).
+    static let consentFits = """
+    (function () {
+      var region = document.querySelector("[data-feedsite-timeline]").getBoundingClientRect();
+      return Array.prototype.every.call(document.querySelectorAll(".timeline-consent > *"), function (child) {
+        var box = child.getBoundingClientRect();
+        return box.top >= region.top && box.bottom <= region.bottom;
+      });
+    })()
+    """
+
+    @Test("on a 320 px screen the consent panel under the posts shows its whole text and button, nothing clipped")
+    func postsConsentFitsNarrowScreen() throws {
+        let site = try buildPostsSite(defaults: "")
+        let browser = try ChromiumSession()
+        try browser.setViewport(width: 320, height: 640)
+        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
+        #expect(try browser.evaluate(Self.consentFits) as? Bool == true)
+        #expect(try browser.evaluate("document.documentElement.scrollWidth <= 320") as? Bool == true)
+    }
+}
