@@ -27,18 +27,14 @@ extension BrowserTests {
     func postsClickOverlayThenRendered() throws {
         let site = try buildPostsSite(defaults: "")
         let browser = try ChromiumSession()
-        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
-        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
-        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        try askForTimeline(browser, "file://\(site.path)/output/outputdd/index.html", widgets: .hang)
         #expect(try browser.wait(until: Self.loading, seconds: 2))
         let waiting = try state(browser)
         #expect(waiting.overlay && !waiting.fallback && waiting.busy == "true")
         #expect(try browser.evaluate(Self.consentVisible) as? Bool == false)
         #expect(try browser.wait(until: Self.failed, seconds: 3), "a hanging widgets.js ends in the fallback after loading_timeout")
 
-        try browser.open("file://\(site.path)/output/nasa/index.html", widgets: .fake)
-        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
-        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        try askForTimeline(browser, "file://\(site.path)/output/nasa/index.html", widgets: .fake)
         #expect(try browser.wait(until: Self.renderedTimeline, seconds: 5))
         try browser.pump(for: 2.5) // past loading_timeout: the fallback must never appear
         let loaded = try state(browser)
@@ -50,9 +46,7 @@ extension BrowserTests {
     func postsClickThenRefused() throws {
         let site = try buildPostsSite(defaults: "")
         let browser = try ChromiumSession()
-        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .refuse)
-        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
-        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+        try askForTimeline(browser, "file://\(site.path)/output/outputdd/index.html", widgets: .refuse)
         #expect(try browser.wait(until: Self.failed, seconds: 3))
         let failed = try state(browser)
         #expect(failed.fallback && !failed.overlay && failed.busy == "false")
@@ -65,27 +59,7 @@ extension BrowserTests {
 
     @Test("with posts and remember_consent, a later page with posts loads X without asking; after 'stop loading automatically' it asks again")
     func postsRememberedConsent() throws {
-        let site = try buildPostsSite(defaults: "  remember_consent: true\n")
-        let browser = try ChromiumSession()
-        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
-        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
-        try browser.pump(for: 0.5)
-        #expect(browser.requestedURLs.filter { !$0.hasPrefix("file:") }.isEmpty)
-        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
-        #expect(try browser.wait(until: Self.renderedTimeline, seconds: 5))
-
-        let before = browser.requestedURLs.count
-        try browser.open("file://\(site.path)/output/nasa/index.html", widgets: .fake)
-        #expect(try browser.wait(until: Self.renderedTimeline, seconds: 5), "the second page should load without a click")
-        #expect(browser.requestedURLs[before...].contains("https://platform.twitter.com/widgets.js"))
-        #expect(try browser.evaluate("!document.querySelector('.consent-forget').hidden") as? Bool == true)
-        _ = try browser.evaluate("document.querySelector('[data-feedsite-forget]').click(), true")
-
-        let afterForget = browser.requestedURLs.count
-        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
-        #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
-        try browser.pump(for: 1)
-        #expect(browser.requestedURLs[afterForget...].filter { !$0.hasPrefix("file:") }.isEmpty)
+        try expectRememberedConsent(in: buildPostsSite(defaults: "  remember_consent: true\n"))
     }
 
     @Test("live_timeline: auto loads X's timeline under the posts at once, without a consent panel")
