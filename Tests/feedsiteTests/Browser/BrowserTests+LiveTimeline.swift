@@ -141,7 +141,7 @@ extension BrowserTests {
     })()
     """
 
-    @Test("on a 320 px screen the consent panel under the posts shows its whole text and button, nothing clipped")
+    @Test("on a 320 px screen the consent panel under the posts shows its whole text and button, nothing clipped; one h1 and the landmarks")
     func postsConsentFitsNarrowScreen() throws {
         let site = try buildPostsSite(defaults: "")
         let browser = try ChromiumSession()
@@ -150,5 +150,8 @@ extension BrowserTests {
         #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
         #expect(try browser.evaluate(Self.consentFits) as? Bool == true)
         #expect(try browser.evaluate("document.documentElement.scrollWidth <= 320") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelectorAll('h1').length") as? Int == 1)
+        let landmarks = "['body > header', 'main', 'body > footer', 'section.posts[aria-labelledby]'].every(function (s) { return !!document.querySelector(s) })"
+        #expect(try browser.evaluate(landmarks) as? Bool == true)
     }
 }
