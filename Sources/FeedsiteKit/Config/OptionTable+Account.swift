@@ -53,7 +53,7 @@ extension OptionTable {
                      context: [.same(.string), .transformed("load_on_click", .boolean, "true when `load` is `click` (for `{{#…}}` sections)") {
                          .bool($0 == .string("click"))
                      }],
-                     "`click`: nothing is requested from X until the reader presses \"Show posts\" (see \"Privacy\")."),
+                     "On a page without posts, `click`: nothing is requested from X until the reader presses \"Show posts\" (see \"Privacy\"); pages with posts follow `live_timeline`."),
         ConfigOption("live_timeline", .choice(["click", "auto"]), default: .value(.string("click")),
                      context: [.same(.string), .transformed("live_timeline_on_click", .boolean, "true when `live_timeline` is `click`") {
                          .bool($0 == .string("click"))
