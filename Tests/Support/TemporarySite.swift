@@ -15,9 +15,16 @@ package final class TemporarySite: TemporaryFolder {
 }
 
 package extension TemporarySite {
-    /// The repository's sample site: its site.yml and default templates, with `files` written over them.
+    /// The repository's sample site: its site.yml, default templates, sample feeds and snapshots, with
+    /// `files` written over them.
     static func sample(_ files: [String: String] = [:]) throws -> TemporarySite {
         let config = try String(contentsOfFile: RepositoryPaths.sampleConfig, encoding: .utf8)
-        return try TemporarySite(["site.yml": config].merging(files) { $1 })
+        var sample = ["site.yml": config]
+        for folder in ["feeds", "snapshots"] {
+            for file in TemporaryFolder.files(below: RepositoryPaths.root + "/" + folder) {
+                sample[folder + "/" + file] = try String(contentsOfFile: RepositoryPaths.root + "/" + folder + "/" + file, encoding: .utf8)
+            }
+        }
+        return try TemporarySite(sample.merging(files) { $1 })
     }
 }

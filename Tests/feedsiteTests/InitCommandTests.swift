@@ -5,9 +5,11 @@ import Glibc
 #endif
 
 @Suite struct InitCommandTests {
-    /// Every file of the sample site: site.yml and everything below templates/.
+    /// Every file of the sample site: site.yml and everything below templates/, feeds/ and snapshots/.
     static func sampleFiles() -> [String] {
-        (["site.yml"] + TemporaryFolder.files(below: RepositoryPaths.templates).map { "templates/" + $0 }).sorted()
+        (["site.yml"] + ["templates", "feeds", "snapshots"].flatMap { folder in
+            TemporaryFolder.files(below: RepositoryPaths.root + "/" + folder).map { folder + "/" + $0 }
+        }).sorted()
     }
 
     @Test("init writes exactly the repository's sample site.yml and templates (run scripts/generate-starter.py after editing them)")
@@ -16,6 +18,7 @@ import Glibc
         let result = try ProcessRunner.run(["init", folder.path + "/site"])
         #expect(result.status == 0)
         #expect(Self.sampleFiles().contains("templates/account.html"))
+        #expect(Self.sampleFiles().contains("snapshots/outputdd.json"))
         for file in Self.sampleFiles() {
             let written = FileManager.default.contents(atPath: folder.path + "/site/" + file)
             let original = FileManager.default.contents(atPath: RepositoryPaths.root + "/" + file)

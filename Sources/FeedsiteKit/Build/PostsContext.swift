@@ -43,8 +43,8 @@ extension PostsContext {
         Field(name: "html", type: "string", summary: "its content as HTML, sanitized again by the build (write it with `{{{ }}}`)", shape: .scalar),
         Field(name: "published", type: "string or null", summary: "when it was published, RFC 3339 in UTC (`2026-11-29T14:03:00Z`; null when missing or not a date)", shape: .scalar),
         Field(name: "published_display", type: "string or null", summary: "`published` for readers: `29 Nov 2026, 14:03 UTC` when `language` is English, else `2026-11-29 14:03 UTC`", shape: .scalar),
-        Field(name: "is_reply", type: "boolean", summary: "always false for now: feeds do not say it yet", shape: .scalar),
-        Field(name: "is_repost", type: "boolean", summary: "always false for now: feeds do not say it yet", shape: .scalar),
+        Field(name: "is_reply", type: "boolean", summary: "true when the feed marks it as a reply: Atom/RSS `thr:in-reply-to` (RFC 4685), JSON Feed `\"_feedsite\": {\"is_reply\": true}`, or a title beginning `R to @`", shape: .scalar),
+        Field(name: "is_repost", type: "boolean", summary: "true when the feed marks it as a repost: JSON Feed `\"_feedsite\": {\"is_repost\": true}`, or a title beginning `RT by @` or `RT @`", shape: .scalar),
         Field(name: "media", type: "list", summary: "attached files (http or https only)", shape: .list(mediaFields)),
     ]
 
@@ -115,7 +115,7 @@ private extension PostsContext {
             // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
             .string(post.html),
             Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
-            .bool(false), .bool(false), .list(media),
+            .bool(post.isReply), .bool(post.isRepost), .list(media),
         ]))
     }
 

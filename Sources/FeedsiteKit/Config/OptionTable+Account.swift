@@ -53,9 +53,14 @@ extension OptionTable {
                      context: [.same(.string), .transformed("load_on_click", .boolean, "true when `load` is `click` (for `{{#…}}` sections)") {
                          .bool($0 == .string("click"))
                      }],
-                     "`click`: nothing is requested from X until the reader presses \"Show posts\" (see \"Privacy\")."),
+                     "On a page without posts, `click`: nothing is requested from X until the reader presses \"Show posts\" (see \"Privacy\"); pages with posts follow `live_timeline`."),
+        ConfigOption("live_timeline", .choice(["click", "auto"]), default: .value(.string("click")),
+                     context: [.same(.string), .transformed("live_timeline_on_click", .boolean, "true when `live_timeline` is `click`") {
+                         .bool($0 == .string("click"))
+                     }],
+                     "On a page that shows posts, when X's live timeline loads: `click` after the reader presses \"Show the live timeline from X\", `auto` at once. Pages without posts follow `load`."),
         ConfigOption("remember_consent", .bool, default: .value(.bool(false)), context: [.same(.boolean)],
-                     "With `load: click`, remember the reader's choice in `localStorage`, so later pages load directly."),
+                     "With `load: click` (or, on a page with posts, `live_timeline: click`), remember the reader's choice in `localStorage`, so later pages load directly."),
     ])
 
     /// The keys of an account's `compose` map: what the compose button pre-fills.

@@ -38,6 +38,7 @@ private extension AtomFeedReader {
         draft.updated = PostDraft.Dated(entry.first("updated", FeedNamespace.atom), source: source)
         draft.author = entry.first("author", FeedNamespace.atom)?.value("name", FeedNamespace.atom) ?? feedAuthor
         draft.media = MediaElements.media(in: entry, base: base)
+        draft.relation = PostRelation.of(xml: entry)
         for link in entry.all("link", FeedNamespace.atom) where link.attribute("rel") == "enclosure" {
             guard let href = link.attribute("href"), !href.trimmingSpaces.isEmpty else { continue }
             draft.media.append(PostMedia(url: FeedLink.resolve(href, against: FeedLink.base(of: link, inheriting: base)),

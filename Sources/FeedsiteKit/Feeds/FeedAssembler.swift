@@ -66,10 +66,12 @@ private extension FeedAssembler {
         if media.count < draft.media.count {
             warn(.media, Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
         }
+        let relation = draft.relation.adding(title: draft.title)
         return Post(id: id, url: url, title: nonEmpty(draft.title), text: text,
                     html: PostHTML.clean(html, base: draft.base),
                     published: date(draft.published), updated: date(draft.updated),
-                    author: nonEmpty(draft.author.map(PostText.collapsed)), media: media)
+                    author: nonEmpty(draft.author.map(PostText.collapsed)), media: media,
+                    isReply: relation.isReply, isRepost: relation.isRepost)
     }
 
     /// Records `diagnostic` unless `repeatLimit` of its kind were recorded already; counts it either way.

@@ -68,6 +68,7 @@ private extension JSONFeedReader {
         draft.updated = dated(item.member("date_modified"))
         let authors = item.member("authors")?.array?.compactMap { $0.member("name")?.string } ?? []
         draft.author = authors.isEmpty ? item.member("author")?.member("name")?.string : authors.joined(separator: ", ")
+        draft.relation = PostRelation.of(json: item)
         if let image = item.member("image")?.string {
             draft.media.append(PostMedia(url: FeedLink.resolve(image, against: base)))
         }

@@ -19,4 +19,8 @@ package struct Post: Sendable, Equatable {
     package var author: String? = nil
     /// Images, videos and other files attached to it.
     package var media: [PostMedia] = []
+    /// Whether the feed marks it as a reply (see `PostRelation` for the rule).
+    package var isReply: Bool = false
+    /// Whether the feed marks it as a repost of someone else's post (see `PostRelation`).
+    package var isRepost: Bool = false
 }

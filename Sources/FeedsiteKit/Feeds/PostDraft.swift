@@ -28,6 +28,8 @@ struct PostDraft {
     var updated: Dated?
     var author: String?
     var media: [PostMedia] = []
+    /// Reply or repost, as the format marks it; `FeedAssembler` adds what the title says.
+    var relation = PostRelation()
 }
 
 extension PostDraft.Dated {

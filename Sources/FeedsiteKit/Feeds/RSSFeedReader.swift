@@ -47,6 +47,7 @@ private extension RSSFeedReader {
         draft.updated = PostDraft.Dated(item.first("updated", FeedNamespace.atom), item.first("modified", FeedNamespace.dublinCoreTerms), source: source)
         draft.author = item.value("creator", FeedNamespace.dublinCore) ?? item.value("author", namespace)
         draft.media = MediaElements.media(in: item, base: base)
+        draft.relation = PostRelation.of(xml: item)
         for enclosure in item.all("enclosure", namespace) {
             guard let url = enclosure.attribute("url"), !url.trimmingSpaces.isEmpty else { continue }
             draft.media.append(PostMedia(url: FeedLink.resolve(url, against: base), type: enclosure.attribute("type")))

@@ -6,7 +6,7 @@
 ///       "handle": "jack",
 ///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit" (when known) },
 ///       "posts": [ { "id", "url", "title", "text", "html", "published", "updated", "author",
-///                    "media": [ { "url", "type", "alt" } ] } ]
+///                    "is_reply" and "is_repost" (only when true), "media": [ { "url", "type", "alt" } ] } ]
 ///     }
 extension Snapshot {
     /// The file's bytes.
@@ -38,6 +38,9 @@ private extension Snapshot {
         out.open("{")
         members([("id", post.id), ("url", post.url), ("title", post.title), ("text", post.text), ("html", post.html),
                  ("published", post.published), ("updated", post.updated), ("author", post.author)], to: &out, last: false)
+        // Written only when true, so that the snapshots of feeds that say neither stay as they were.
+        if post.isReply { out.member("is_reply", "true") }
+        if post.isRepost { out.member("is_repost", "true") }
         if post.media.isEmpty {
             out.member("media", "[]", last: true)
         } else {

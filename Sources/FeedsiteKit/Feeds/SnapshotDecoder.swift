@@ -9,7 +9,7 @@ struct SnapshotDecoder {
 
     static let topKeys = ["format", "handle", "fetch", "posts"]
     static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit"]
-    static let postKeys = ["id", "url", "title", "text", "html", "published", "updated", "author", "media"]
+    static let postKeys = ["id", "url", "title", "text", "html", "published", "updated", "author", "is_reply", "is_repost", "media"]
     static let mediaKeys = ["url", "type", "alt"]
     static let hint = "fix the file by hand, or delete it: the next 'feedsite fetch' writes it again"
 
@@ -176,6 +176,16 @@ private extension SnapshotDecoder {
         return .some(Int(number))
     }
 
+    /// A boolean at `key`; absent or null is false. Nil means a wrong type was reported.
+    mutating func optionalBool(_ key: String, in members: [JSONMember]) -> Bool? {
+        guard let value = members.first(where: { $0.key == key })?.value, !value.isNull else { return false }
+        guard let flag = value.bool else {
+            problem(value, "expected true or false for \"\(key)\", found \(value.kindName)")
+            return nil
+        }
+        return flag
+    }
+
     mutating func list<T>(_ value: JSONValue, _ item: (inout SnapshotDecoder, JSONValue) -> T?) -> [T]? {
         guard let elements = value.array else {
             problem(value, "expected an array, found \(value.kindName)")
@@ -208,12 +218,15 @@ private extension SnapshotDecoder {
         if let list = members.first(where: { $0.key == "media" })?.value, !list.isNull {
             media = self.list(list) { decoder, item in decoder.media(item) }
         }
-        guard let id, fields.allSatisfy({ $0 != nil }), let media else { return nil }
+        let isReply = optionalBool("is_reply", in: members)
+        let isRepost = optionalBool("is_repost", in: members)
+        guard let id, fields.allSatisfy({ $0 != nil }), let media, let isReply, let isRepost else { return nil }
         // A snapshot edited by hand is untrusted like a feed: links and media only at http(s) URLs, HTML sanitized again.
         return Post(id: id, url: FeedLink.webURL(fields[0]!), title: fields[1]!, text: fields[2]! ?? "",
                     html: PostHTML.clean(fields[3]! ?? "", base: nil), published: fields[4]!,
                     updated: fields[5]!, author: fields[6]!,
-                    media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } })
+                    media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } },
+                    isReply: isReply, isRepost: isRepost)
     }
 
     mutating func media(_ value: JSONValue) -> PostMedia? {

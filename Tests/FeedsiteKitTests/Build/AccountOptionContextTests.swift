@@ -51,6 +51,8 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
         OptionSample(key: "loading_timeout", first: "2.5", firstFields: ["loading_timeout_ms": .int(2500)],
                      second: "30", secondFields: ["loading_timeout_ms": .int(30000)]),
         OptionSample(key: "load", first: "click", firstFields: ["load": .string("click"), "load_on_click": .bool(true)], second: "auto", secondFields: [:]),
+        OptionSample(key: "live_timeline", first: "auto", firstFields: ["live_timeline": .string("auto"), "live_timeline_on_click": .bool(false)],
+                     second: "click", secondFields: [:]),
         OptionSample(key: "remember_consent", first: "true", firstFields: ["remember_consent": .bool(true)], second: "false", secondFields: [:]),
     ]
 

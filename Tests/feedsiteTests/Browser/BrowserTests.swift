@@ -226,12 +226,22 @@ import Testing
 
     @Test("remember_consent: a later page loads without asking; after 'stop loading automatically' it asks again")
     func rememberConsent() throws {
-        let site = try buildConsentSite()
-        let browser = try ChromiumSession()
-        _ = try browser.evaluate("1")
-        try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .fake)
+        try expectRememberedConsent(in: buildConsentSite())
+    }
+
+    /// Opens `page`, waits for the consent panel and presses its button.
+    func askForTimeline(_ browser: ChromiumSession, _ page: String, widgets: ChromiumSession.WidgetsResponse) throws {
+        try browser.open(page, widgets: widgets)
         #expect(try browser.wait(until: Self.consentVisible, seconds: 5))
         _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]').click(), true")
+    }
+
+    /// In `site` (accounts outputdd and nasa, `remember_consent: true`): the click on one page is
+    /// remembered by the next, which loads X at once, until the reader says to stop; then pages ask again.
+    func expectRememberedConsent(in site: TemporarySite) throws {
+        let browser = try ChromiumSession()
+        _ = try browser.evaluate("1")
+        try askForTimeline(browser, "file://\(site.path)/output/outputdd/index.html", widgets: .fake)
         #expect(try browser.wait(until: "!!document.querySelector('iframe.twitter-timeline-rendered')", seconds: 5))
 
         let before = browser.requestedURLs.count
