@@ -17,6 +17,7 @@ enum PostExcerpt {
         guard single.count > limit else { return single }
         // Room for the ellipsis.
         let kept = single.prefix(limit - 1)
+        if single[kept.endIndex] == " " { return String(kept) + "…" }
         if let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) >= (limit * 2) / 3 {
             return String(kept[..<space]) + "…"
         }
