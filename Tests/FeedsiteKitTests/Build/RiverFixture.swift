@@ -5,7 +5,8 @@ import FeedsiteTestSupport
 enum RiverFixture {
     /// One post of a snapshot file; `extra` is raw JSON members added after the others.
     static func post(_ id: String, _ text: String, published: String?, url: String? = nil, extra: String = "") -> String {
-        var members = ["\"id\": \(json(id))", "\"text\": \(json(text))", "\"media\": []"]
+        var members = ["\"id\": \(json(id))", "\"text\": \(json(text))"]
+        if !extra.contains("\"media\"") { members.append("\"media\": []") }
         if let published { members.append("\"published\": \(json(published))") }
         if let url { members.append("\"url\": \(json(url))") }
         if !extra.isEmpty { members.append(extra) }
