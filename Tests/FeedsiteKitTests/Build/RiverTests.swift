@@ -130,4 +130,24 @@ import Testing
                                                     "'river.nxt_url' is not part of the page context and always renders empty"])
         #expect(result.warnings.map(\.hint) == ["did you mean 'account.name'?", "did you mean 'river.next_url'?"])
     }
+
+    @Test("river pages and the index with latest posts have exactly the fields the documented context lists")
+    func matchesSchema() throws {
+        let config = try ConfigFixture.config("title: T\nbase_url: https://example.com\naccounts:\n  - handle: jack\n  - handle: ana\n")
+        let post = Post(id: "1", url: "https://example.com/1", title: "T", text: "x", published: "2026-11-01T10:00:00Z",
+                        media: [PostMedia(url: "https://example.com/a.jpg", type: "image/jpeg", alt: "a")])
+        let snapshot = Snapshot(handle: "jack", record: SnapshotRecord(source: "f"), posts: [post])
+        let context = PageContext(config: config, accountPagesListAccounts: true, snapshots: [snapshot, nil])
+        for page in [context.riverPage(1), context.indexPage(), context.accountPage(0), context.accountPage(1), context.notFoundPage()] {
+            #expect(PageContextTests.mismatches(page, ContextSchema.page, path: "page") == [])
+        }
+        guard case .list(let posts) = context.riverPage(1)["river"]?["posts"], case .list(let accounts) = context.indexPage()["accounts"] else {
+            Issue.record("river.posts or accounts is not a list")
+            return
+        }
+        #expect(posts.count == 1)
+        #expect(accounts.map { $0["latest"]?["text"] } == [TemplateValue.string("T"), nil])
+        #expect(context.accountPage(0)["page"]?["feed_url"] == .string("feed.xml"))
+        #expect(context.accountPage(1)["page"]?["feed_url"] == .null)
+    }
 }
