@@ -70,31 +70,23 @@ private extension XMLWriter {
         attributes.map { " " + $0.key + "=\"" + escapedAttribute($0.value) + "\"" }.joined()
     }
 
+    /// What stands for each character that cannot be written as it is, in text and in attributes.
+    static let textReferences: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#xD;"]
+    static let attributeReferences = textReferences.merging(["\"": "&quot;", "\t": "&#x9;", "\n": "&#xA;"]) { $1 }
+
     static func escaped(_ text: String, inAttribute: Bool) -> String {
+        let references = inAttribute ? attributeReferences : textReferences
         // Most values need nothing: return them as they are.
-        guard text.unicodeScalars.contains(where: { needsWork($0, inAttribute: inAttribute) }) else { return text }
+        guard text.unicodeScalars.contains(where: { references[$0] != nil || !isAllowed($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\r": result += "&#xD;"
-            case "\"" where inAttribute: result += "&quot;"
-            case "\t" where inAttribute: result += "&#x9;"
-            case "\n" where inAttribute: result += "&#xA;"
-            default: if isAllowed(scalar) { result.unicodeScalars.append(scalar) }
+            if let reference = references[scalar] {
+                result += reference
+            } else if isAllowed(scalar) {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
-    }
-
-    static func needsWork(_ scalar: Unicode.Scalar, inAttribute: Bool) -> Bool {
-        switch scalar {
-        case "&", "<", ">", "\r": true
-        case "\"", "\t", "\n": inAttribute
-        default: !isAllowed(scalar)
-        }
     }
 }
