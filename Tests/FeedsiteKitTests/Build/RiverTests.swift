@@ -150,4 +150,23 @@ import Testing
         #expect(context.accountPage(0)["page"]?["feed_url"] == .string("feed.xml"))
         #expect(context.accountPage(1)["page"]?["feed_url"] == .null)
     }
+
+    @Test("hostile post fields and account names reach the river page escaped or sanitized: no script, handler or javascript: link")
+    func hostile() throws {
+        let site = try TemporarySite([
+            "site.yml": "title: T\naccounts:\n  - handle: jack\n    name: \"<img src=x onerror=alert(1)>\"\n",
+            "snapshots/jack.json": RiverFixture.snapshot("jack", [
+                RiverFixture.post("1", "<b>text</b>", published: "2026-11-20T10:00:00Z", url: "javascript:alert(1)", extra: #""title": "<script>t()</script>", "html": "<p onclick=\"h()\">ok</p><script>s()</script>", "media": [{"url": "javascript:m()", "alt": "<i>alt</i>"}, {"url": "https://cdn.example/a.jpg?\"><x", "alt": "\"><svg onload=a()>"}]"#),
+            ]),
+        ])
+        _ = try site.build()
+        let page = try #require(site.read("output/latest/index.html"))
+        #expect(page.contains("<bdi class=\"name\">&lt;img src=x onerror=alert(1)&gt;</bdi>"))
+        #expect(page.contains("<h2 class=\"post-title\" dir=\"auto\">&lt;script&gt;t()&lt;/script&gt;</h2>"))
+        #expect(page.contains("<div class=\"post-content\" dir=\"auto\"><p>ok</p></div>"))
+        #expect(page.contains("href=\"https://cdn.example/a.jpg?&quot;&gt;&lt;x\" rel=\"noopener noreferrer\">&quot;&gt;&lt;svg onload=a()&gt;</a>"))
+        for needle in ["javascript:", "<script>t", "s()", "onclick", "<svg", "<img", "<x"] {
+            #expect(!page.contains(needle), "\(needle) reached the river page")
+        }
+    }
 }
