@@ -4,7 +4,7 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets and sitemap.xml.
+    /// Files that are not rendered from templates: assets, the Atom feeds and sitemap.xml.
     var files: [SiteFile]
 
     /// Every path the build writes, pages first.
@@ -12,8 +12,8 @@ struct BuildPlan: Sendable {
 }
 
 extension BuildPlan {
-    /// The plan for `site`: an index, a page per account, a 404 page when there is a template for
-    /// it, the assets, and sitemap.xml when the site has a `base_url`.
+    /// The plan for `site`: an index, a page per account, the river pages and a 404 page when there
+    /// are templates for them, the assets, and the Atom feeds and sitemap.xml when the site has a `base_url`.
     /// Throws when two of them would be written to the same path (an account called `assets` and an
     /// `index.html` among the assets).
     init(_ site: LoadedSite, assets: [SiteFile]) throws(DiagnosticError) {
@@ -23,25 +23,48 @@ extension BuildPlan {
         for (index, account) in config.accounts.enumerated() {
             pages.append(PlannedPage(kind: .account(index), path: account.slug + "/index.html"))
         }
+        if site.templates.latest != nil {
+            for number in 1...site.river.pageCount { pages.append(PlannedPage(kind: .river(number), path: River.path(ofPage: number))) }
+        }
         if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
         files = assets
         if let baseURL = config.baseURL {
-            files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
+            files += AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).files(river: site.river)
+            files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
         }
         try refuseCollisions(site)
     }
 
-    /// Account pages are the only paths made from user input: each must differ from every file.
+    /// Account pages and feeds are the only paths made from user input: each must differ from every other path.
     func refuseCollisions(_ site: LoadedSite) throws(DiagnosticError) {
-        let filePaths = Set(files.map(\.path))
+        var accountPaths: [String: Int] = [:]
+        for page in pages { if case .account(let index) = page.kind { accountPaths[page.path] = index } }
+        if site.config.baseURL != nil {
+            for (index, account) in site.config.accounts.enumerated() where AtomFeed.hasFeed(index, snapshots: site.snapshots) {
+                accountPaths[AtomFeed.path(of: account)] = index
+            }
+        }
+        // The assets are the files that come from the user; the feeds and sitemap.xml are the build's own.
+        let assets = files.lazy.map(\.path).filter { $0.hasPrefix("assets/") }
         var problems: [Diagnostic] = []
-        for page in pages {
-            guard case .account(let index) = page.kind, filePaths.contains(page.path) else { continue }
+        for (path, what) in pages.compactMap(Self.fixedPath) + assets.map({ ($0, "templates/\($0)") }) {
+            guard let index = accountPaths[path] else { continue }
             let account = site.config.accounts[index]
             problems.append(Diagnostic(at: account.location,
-                "the page of '\(account.handle)' would be written to \(page.path), which templates/\(page.path) also writes",
-                hint: "rename or move templates/\(page.path), or give this account another handle"))
+                "the \(path.hasSuffix(".xml") ? "feed" : "page") of '\(account.handle)' would be written to \(path), which \(what) also writes",
+                hint: what.hasPrefix("templates/") ? "rename or move \(what), or give this account another handle"
+                    : "remove templates/latest.html to build no river pages, or remove this account"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
+    }
+}
+
+private extension BuildPlan {
+    /// A page whose path does not come from an account, and what writes it.
+    static func fixedPath(_ page: PlannedPage) -> (String, String)? {
+        switch page.kind {
+        case .account, .index, .notFound: nil
+        case .river: (page.path, "the river of every account's posts")
+        }
     }
 }

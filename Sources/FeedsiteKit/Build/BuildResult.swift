@@ -8,6 +8,8 @@ package struct BuildResult: Sendable {
     package var written: Int
     package var unchanged: Int
     package var removed: Int
+    /// The paths written, relative to the output folder, sorted (`build --verbose` lists them).
+    package var writtenPaths: [String] = []
     /// What the in-memory check found (warnings only, or the build would have failed).
     package var check: CheckReport
     /// Template warnings (names that never resolve).

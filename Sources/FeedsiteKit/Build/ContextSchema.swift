@@ -10,10 +10,12 @@ indirect enum ContextSchema: Sendable {
     static let page: ContextSchema = .map([
         "site": .map(fields(of: .site)),
         "account": .map(fields(of: .account).merging(schemas(PostsContext.fields)) { option, _ in option }),
-        "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar])),
+        "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar,
+                                "latest": .map(schemas(RiverContext.latestFields))])),
         "root": .scalar,
-        "page": .map(["path": .scalar, "canonical_url": .scalar]),
+        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
+        "river": .map(schemas(RiverContext.fields)),
     ])
 
     /// The context fields of a table's options: free-form maps admit any name below them.
@@ -49,12 +51,17 @@ indirect enum ContextSchema: Sendable {
     static var markdownTable: String {
         let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account")
             + rows(PostsContext.fields, prefix: "account") + [
-            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page) |",
+            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page), `latest` |",
+            "| `accounts[].latest` | map or null | the account's newest post; null when it has none |",
+        ] + rows(RiverContext.latestFields, prefix: "accounts[].latest") + [
             "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",
             "| `page.path` | string | the page's path in the output |",
             "| `page.canonical_url` | string or null | the page's canonical URL when `base_url` is set |",
+            "| `page.feed_url` | string or null | the page's Atom feed, relative to it (`feed.xml` on an account page with a snapshot, the river's on the index and river pages); null without `base_url` |",
+            "| `page.feed_title` | string or null | that feed's title |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
-        ]
+            "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
+        ] + rows(RiverContext.documentedFields, prefix: "river")
         return (["| name | type | what it holds |", "|---|---|---|"] + rows).joined(separator: "\n")
     }
 

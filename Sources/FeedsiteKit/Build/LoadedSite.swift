@@ -11,6 +11,8 @@ struct LoadedSite: Sendable {
     let accountPagesListAccounts: Bool
     /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet).
     let snapshots: [Snapshot?]
+    /// Every account's posts merged, newest first.
+    let river: River
 }
 
 extension LoadedSite {
@@ -27,9 +29,12 @@ extension LoadedSite {
         let accountPagesListAccounts = names.usesAccounts
         names.check(templates.index)
         if let notFound = templates.notFound { names.check(notFound) }
+        if let latest = templates.latest { names.check(latest) }
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
+        let snapshots = try Self.snapshots(of: config, displayPath: displayPath)
         self.init(config: config, templates: templates, warnings: names.diagnostics.sorted(),
-                  accountPagesListAccounts: accountPagesListAccounts, snapshots: try Self.snapshots(of: config, displayPath: displayPath))
+                  accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
+                  river: River(config: config, snapshots: snapshots))
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.
@@ -67,8 +72,9 @@ extension LoadedSite {
         switch kind {
         case .index: templates.index
         case .account: templates.account
-        // The plan has a 404 page only when the template exists.
+        // The plan has a 404 page and river pages only when their templates exist.
         case .notFound: templates.notFound ?? templates.index
+        case .river: templates.latest ?? templates.index
         }
     }
 }

@@ -13,11 +13,13 @@ struct OutputWriter {
 
     let folder: String
 
-    /// How many files were written, left unchanged and removed.
+    /// How many files were written, left unchanged and removed, and which were written.
     struct Counts: Equatable {
         var written = 0
         var unchanged = 0
         var removed = 0
+        /// The paths written, sorted.
+        var writtenPaths: [String] = []
     }
 
     /// What the previous build recorded, if it finished without warnings and nobody has touched
@@ -82,7 +84,7 @@ struct OutputWriter {
         for (path, stamp) in transaction.unchanged { stamps[path] = stamp }
         for file in transaction.staged { stamps[file.path] = file.stamp }
 
-        var counts = Counts(written: transaction.staged.count, unchanged: 0, removed: 0)
+        var counts = Counts(written: transaction.staged.count, unchanged: 0, removed: 0, writtenPaths: transaction.staged.map(\.path).sorted())
         counts.unchanged = files.count - counts.written + unchanged.count
         for stale in previous.paths.subtracting(current).sorted() where linkedFolder(above: stale) == nil {
             let path = folder + "/" + stale

@@ -12,11 +12,21 @@ package struct PageContext: Sendable {
     let snapshots: [Snapshot?]
     /// Whether dates for readers are written in English (the site's `language`).
     let english: Bool
+    /// Every account's posts merged: the river pages' posts and the index's latest post of each account.
+    let river: River
+    /// Each account's `accounts[].latest`, in `config.accounts` order.
+    let latest: [TemplateValue]
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
     /// are made when it renders, on the core that renders it.
     package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = []) {
+        self.init(config: config, accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
+                  river: River(config: config, snapshots: snapshots))
+    }
+
+    /// As `init(config:accountPagesListAccounts:snapshots:)`, with the river merged already.
+    init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?], river: River) {
         self.config = config
         site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
@@ -24,10 +34,15 @@ package struct PageContext: Sendable {
         baseURL = config.baseURL
         intentHost = config.intentHost
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
-        accountsFromAccountPage = accountPagesListAccounts
-            ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
         self.snapshots = snapshots
-        english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
+        let english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
+        self.english = english
+        self.river = river
+        let latest = river.latest.map { RiverContext.latest($0, posts: PostsContext(limit: 1, english: english)) }
+        self.latest = latest
+        accountsFromAccountPage = accountPagesListAccounts
+            ? config.accounts.indices.map { Self.listEntry(config.accounts[$0], url: "../\(config.accounts[$0].slug)/index.html", latest: latest[$0]) }
+            : []
     }
 }
 
@@ -39,45 +54,54 @@ extension PageContext {
         var accounts = TemplateValue.list([])
         if !accountsFromAccountPage.isEmpty {
             var entries = accountsFromAccountPage
-            entries[index] = Self.listEntry(account, url: "index.html", current: true)
+            entries[index] = Self.listEntry(account, url: "index.html", latest: latest[index], current: true)
             accounts = .list(entries)
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
+        let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
         return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english),
-                         accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
+                         accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
     }
 
     /// The context of the index page.
     package func indexPage() -> TemplateValue {
-        pageValue(account: .null, accounts: .list(accountsList(prefix: "")), root: "./", page: page(path: "index.html", canonicalPath: ""))
+        pageValue(account: .null, accounts: .list(accountsList(prefix: "")), root: "./",
+                  page: page(path: "index.html", canonicalPath: "", feed: riverFeed(root: "./")))
     }
 
     /// The context of the 404 page: served at any depth, so its root is the site's absolute address.
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
-                  page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null])))
+                  page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null])))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
     func accountsList(prefix: String) -> [TemplateValue] {
-        config.accounts.map { Self.listEntry($0, url: prefix + $0.slug + "/index.html") }
+        config.accounts.indices.map { Self.listEntry(config.accounts[$0], url: prefix + config.accounts[$0].slug + "/index.html", latest: latest[$0]) }
     }
 
     var rootForNotFound: String {
         baseURL.map { $0 + "/" } ?? "/"
     }
 
-    func page(path: String, canonicalPath: String) -> TemplateValue {
-        .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null]))
+    /// The `page` record; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
+    func page(path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
+        .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
+                                                 feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null]))
+    }
+
+    /// The river's feed as seen from a page at `root`, when the site has feeds (a `base_url`).
+    func riverFeed(root: String) -> (url: String, title: String)? {
+        baseURL == nil ? nil : (root + AtomFeed.riverPath, AtomFeed.riverTitle(config))
     }
 
     /// A page's whole context.
-    func pageValue(account: TemplateValue, accounts: TemplateValue, root: String, page: TemplateValue) -> TemplateValue {
-        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator]))
+    func pageValue(account: TemplateValue, accounts: TemplateValue, root: String, page: TemplateValue, river: TemplateValue = .null) -> TemplateValue {
+        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator, river]))
     }
 
-    static func listEntry(_ account: Account, url: String, current: Bool = false) -> TemplateValue {
-        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current)]))
+    static func listEntry(_ account: Account, url: String, latest: TemplateValue, current: Bool = false) -> TemplateValue {
+        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current), latest]))
     }
 
     /// The `account` record: one value per context field of the account options, made from the account's options,
@@ -100,10 +124,10 @@ extension PageContext {
 
 /// The keys of each kind of record in a page's context (the README's template-context table).
 private extension PageContext {
-    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator"])
+    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url"])
-    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title"])
+    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))

@@ -8,6 +8,9 @@ struct PlannedPage: Sendable, Equatable {
         case account(Int)
         /// `404.html`, when the site has a 404 template.
         case notFound
+        /// `latest/index.html`, `latest/2/index.html`, …: page `number` (from 1) of the river, every
+        /// account's posts merged, when the site has a `latest.html` template.
+        case river(Int)
     }
 
     let kind: Kind

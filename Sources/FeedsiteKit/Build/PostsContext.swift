@@ -96,6 +96,22 @@ extension PostsContext {
             }
         }.map(\.post)
     }
+
+    /// The values of `postFields`, in order, for `post` (the river's posts add their account to them).
+    func postValues(_ post: Post) -> [TemplateValue] {
+        let time = post.published.flatMap(DisplayTime.init)
+        let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map { item in
+            TemplateValue.record(TemplateRecord(Self.mediaSchema, [.string(item.url), Self.optional(item.alt), Self.optional(item.type)]))
+        }
+        let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
+        return [
+            .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
+            // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
+            .string(post.html),
+            Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
+            .bool(post.isReply), .bool(post.isRepost), .list(media),
+        ]
+    }
 }
 
 private extension PostsContext {
@@ -105,18 +121,7 @@ private extension PostsContext {
     static let snapshotSchema = schema(snapshotFields)
 
     func value(of post: Post) -> TemplateValue {
-        let time = post.published.flatMap(DisplayTime.init)
-        let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map { item in
-            TemplateValue.record(TemplateRecord(Self.mediaSchema, [.string(item.url), Self.optional(item.alt), Self.optional(item.type)]))
-        }
-        let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
-        return .record(TemplateRecord(Self.postSchema, [
-            .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
-            // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
-            .string(post.html),
-            Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
-            .bool(post.isReply), .bool(post.isRepost), .list(media),
-        ]))
+        .record(TemplateRecord(Self.postSchema, postValues(post)))
     }
 
     func time(_ timestamp: String?) -> TemplateValue {

@@ -6,7 +6,8 @@ extension SiteBuilder {
     /// and relative links against every path of the plan) and hands it to `sink`.
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
-        let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots)
+        let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
+                                  river: site.river)
         let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         let checker = LinkChecker()
         let existingFiles = Set(plan.paths)
@@ -46,6 +47,7 @@ extension PageContext {
         case .index: indexPage()
         case .account(let index): accountPage(index)
         case .notFound: notFoundPage()
+        case .river(let number): riverPage(number)
         }
     }
 }

@@ -33,7 +33,7 @@ private extension SiteBuilder {
               let raw = RawAttributeValue.at(line: finding.location.line, column: finding.location.column, in: page),
               raw.count >= 8 else { return finding }
         var sources = [templates.account, templates.index] + templates.partials.templates.values.sorted { $0.name < $1.name }
-        if let notFound = templates.notFound { sources.append(notFound) }
+        sources += [templates.notFound, templates.latest].compactMap { $0 }
         var finding = finding
         for template in sources {
             if let offset = RawAttributeValue.find(raw, in: template.source) {

@@ -92,8 +92,9 @@ private extension SiteBuilder {
             }
             let counts = try sink.publish(plan.files, record: record)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
-                               unchanged: counts.unchanged, removed: counts.removed, check: report, warnings: site.warnings,
-                               milliseconds: BuildResult.milliseconds(since: start), outputFolder: config.outputFolder, upToDate: false)
+                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
+                               warnings: site.warnings, milliseconds: BuildResult.milliseconds(since: start),
+                               outputFolder: config.outputFolder, upToDate: false)
         } catch {
             sink.discard()
             throw error

@@ -1,10 +1,10 @@
-/// `sitemap.xml` for a site with a `base_url`: the index and every account page.
+/// `sitemap.xml` for a site with a `base_url`: the index, every account page and every river page.
 enum Sitemap {
-    static func xml(baseURL: String, accounts: [Account]) -> [UInt8] {
+    static func xml(baseURL: String, pages: [PlannedPage]) -> [UInt8] {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        text += "  <url><loc>\(HTMLEscaper.escape(baseURL + "/"))</loc></url>\n"
-        for account in accounts {
-            text += "  <url><loc>\(HTMLEscaper.escape(baseURL + "/" + account.slug + "/"))</loc></url>\n"
+        // Each page by its folder's address, as its canonical link names it; the 404 page is no page to find.
+        for page in pages where page.kind != .notFound {
+            text += "  <url><loc>\(XMLWriter.escapedText(baseURL + "/" + page.path.dropLast("index.html".count)))</loc></url>\n"
         }
         text += "</urlset>\n"
         return Array(text.utf8)

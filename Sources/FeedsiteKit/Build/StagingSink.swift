@@ -28,7 +28,7 @@ final class StagingSink: PageSink {
     func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
         for file in files { try accept(file) }
         let manifest = BuildManifest(complete: true, record: record, files: stamps.withLock { $0 })
-        if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count) }
+        if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count, writtenPaths: paths.sorted()) }
         // Something appeared at the output path meanwhile: move the staged site into it file by file.
         var staged: [SiteFile] = []
         staged.reserveCapacity(paths.count)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The site's templates, parsed once: the account page, the index, the optional 404 page and the partials.
+/// The site's templates, parsed once: the account page, the index, the optional river and 404 pages and the partials.
 package struct TemplateSet: Sendable {
     /// `templates/account.html`.
     package var account: Template
@@ -8,6 +8,9 @@ package struct TemplateSet: Sendable {
     package var index: Template
     /// `templates/404.html`, when present.
     package var notFound: Template?
+    /// `templates/latest.html`, the river pages (`latest/`), when present: a site made before it
+    /// existed keeps building as it did.
+    package var latest: Template? = nil
     /// `templates/partials/**.html`, by name (path below partials/ without `.html`).
     package var partials: TemplateLibrary
 
@@ -44,6 +47,7 @@ package struct TemplateSet: Sendable {
         let account = try parse("account.html", required: true)
         let index = try parse("index.html", required: true)
         let notFound = try parse("404.html", required: false)
+        let latest = try parse("latest.html", required: false)
         var partials: [String: Template] = [:]
         let partialsFolder = folder + "/partials"
         if FileManager.default.fileExists(atPath: partialsFolder) {
@@ -54,7 +58,7 @@ package struct TemplateSet: Sendable {
             }
         }
         guard diagnostics.isEmpty, let account, let index else { throw DiagnosticError(diagnostics) }
-        return TemplateSet(account: account, index: index, notFound: notFound, partials: TemplateLibrary(partials))
+        return TemplateSet(account: account, index: index, notFound: notFound, latest: latest, partials: TemplateLibrary(partials))
     }
 
     /// Refuses a file that is a symbolic link to somewhere outside `folder` (called `folderName` in the message).

@@ -28,7 +28,11 @@ struct BuildRunner {
             if !quiet { console.report(result.warnings) }
             for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
             if !quiet { console.err(result.summary) }
-            if verbose, !result.upToDate { console.err("wrote \(DisplayPath.relative(result.outputFolder))") }
+            if verbose, !result.upToDate {
+                let folder = DisplayPath.relative(result.outputFolder)
+                for path in result.writtenPaths { console.err("wrote \(TerminalText.escaped(folder + "/" + path))") }
+                console.err("wrote \(folder)")
+            }
             return Outcome(code: .success, failure: nil)
         } catch {
             if showProgress { console.progress(nil) }

@@ -8,23 +8,25 @@ import Testing
         try SiteBuilder.build(configPath: site.path + "/site.yml")
     }
 
-    @Test("the plan lists typed pages: the index, one page per account in site.yml order, then the 404 page")
+    @Test("the plan lists typed pages: the index, one page per account in site.yml order, the river page, then the 404 page")
     func planKinds() throws {
         let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/feeds\naccounts:\n  - handle: Zed\n  - handle: amy\n"])
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let loaded = try LoadedSite(config: config, displayPath: { $0 })
         let plan = try BuildPlan(loaded, assets: [SiteFile(path: "assets/a.css", bytes: [])])
         #expect(plan.pages == [PlannedPage(kind: .index, path: "index.html"), PlannedPage(kind: .account(0), path: "zed/index.html"),
-                               PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .notFound, path: "404.html")])
-        #expect(plan.files.map(\.path) == ["assets/a.css", "sitemap.xml"])
+                               PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .river(1), path: "latest/index.html"),
+                               PlannedPage(kind: .notFound, path: "404.html")])
+        #expect(plan.files.map(\.path) == ["assets/a.css", "feed.xml", "sitemap.xml"])
         #expect(loaded.template(for: .notFound).name.hasSuffix("404.html"))
         #expect(loaded.template(for: .account(1)).name.hasSuffix("account.html"))
     }
 
-    @Test("without a 404 template or a base_url the plan has no 404 page and no sitemap")
+    @Test("without a 404 or latest template or a base_url the plan has no 404 page, no river, no feed and no sitemap")
     func planWithoutOptionalPages() throws {
         let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
         try FileManager.default.removeItem(atPath: site.path + "/templates/404.html")
+        try FileManager.default.removeItem(atPath: site.path + "/templates/latest.html")
         let loaded = try LoadedSite(config: try SiteConfigLoader.load(path: site.path + "/site.yml"), displayPath: { $0 })
         let plan = try BuildPlan(loaded, assets: [])
         #expect(plan.pages.map(\.kind) == [.index, .account(0)])

@@ -30,17 +30,17 @@ import Testing
           in_reply_to: 1234567890
     """
 
-    @Test("a build writes the index, one page per account in lower case, the assets and the 404 page")
+    @Test("a build writes the index, one page per account in lower case, the river page, the assets and the 404 page")
     func layout() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
         let result = try site.build()
-        #expect(result.pages == 4)
+        #expect(result.pages == 5)
         #expect(result.accounts == 2)
         let files = try site.snapshot().keys.sorted()
         #expect(files == [".feedsite-manifest", "404.html", "assets/feedsite.js", "assets/site.css", "index.html",
-                          "jack/index.html", "outputdd/index.html"])
-        #expect(result.summary.hasPrefix("built 4 pages for 2 accounts in "))
-        #expect(result.summary.hasSuffix("(6 written, 0 unchanged, 0 removed); 2 intent URLs checked, no problems"))
+                          "jack/index.html", "latest/index.html", "outputdd/index.html"])
+        #expect(result.summary.hasPrefix("built 5 pages for 2 accounts in "))
+        #expect(result.summary.hasSuffix("(7 written, 0 unchanged, 0 removed); 2 intent URLs checked, no problems"))
     }
 
     @Test("an account's compose_url is the canonical intent URL, escaped like any text")
@@ -80,6 +80,7 @@ import Testing
           <url><loc>https://example.com/feeds/</loc></url>
           <url><loc>https://example.com/feeds/outputdd/</loc></url>
           <url><loc>https://example.com/feeds/jack/</loc></url>
+          <url><loc>https://example.com/feeds/latest/</loc></url>
         </urlset>
 
         """)
@@ -102,7 +103,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.05)
         let result = try site.build()
         #expect(result.written == 0)
-        #expect(result.unchanged == 6)
+        #expect(result.unchanged == 7)
         #expect(try site.modificationDate("output/jack/index.html") == before)
     }
 
@@ -116,13 +117,13 @@ import Testing
         // A comment changes site.yml but no page: the build cannot be skipped, yet writes nothing.
         try site.write("site.yml", Self.siteYAML + "\n# a comment\n")
         let rebuilt = try site.build()
-        #expect(rebuilt.written == 0 && rebuilt.unchanged == 6)
+        #expect(rebuilt.written == 0 && rebuilt.unchanged == 7)
         #expect(try site.modificationDate("output/jack/index.html") == before)
 
         try site.write("output/jack/index.html", "X" + original.dropFirst())
         try site.write("site.yml", Self.siteYAML + "\n# another comment\n")
         let repaired = try site.build()
-        #expect(repaired.written == 1 && repaired.unchanged == 5)
+        #expect(repaired.written == 1 && repaired.unchanged == 6)
         #expect(site.read("output/jack/index.html") == original)
         // The manifest holds the stamps of the files as they are now: the next build has nothing to do.
         #expect(try site.build().written == 0)

@@ -1,0 +1,72 @@
+/// Every account's posts merged into one list, newest first: what the river pages (`latest/`), the
+/// river's feed and the index's latest post of each account show. Made once per build from the snapshots.
+struct River: Sendable {
+    /// One post of the river and the account it comes from.
+    struct Entry: Sendable {
+        /// The account's position in `SiteConfig.accounts`.
+        let account: Int
+        let post: Post
+        /// The post's `published`, read again (nil when missing or not a date).
+        let time: DisplayTime?
+    }
+
+    /// The posts, newest first (undated ones last), at most `river_posts:` of them.
+    let entries: [Entry]
+    /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order.
+    let latest: [Entry?]
+    /// Posts per page (`river_page_size:`).
+    let pageSize: Int
+}
+
+extension River {
+    /// The folder of the river pages in the output folder.
+    static let folder = "latest"
+
+    /// Merges what each account's page shows (its newest `posts:` posts) of `snapshots`.
+    init(config: SiteConfig, snapshots: [Snapshot?]) {
+        var entries: [Entry] = []
+        var latest: [Entry?] = Array(repeating: nil, count: config.accounts.count)
+        for (index, account) in config.accounts.enumerated() {
+            guard index < snapshots.count, let snapshot = snapshots[index] else { continue }
+            let shown = PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit).map {
+                Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init))
+            }
+            latest[index] = shown.first
+            entries += shown
+        }
+        // A stable sort: posts of the same moment keep the order of the accounts, then of their page.
+        let merged = entries.enumerated().sorted { left, right in
+            switch (left.element.time, right.element.time) {
+            case let (l?, r?) where l != r: l > r
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.offset < right.offset
+            }
+        }
+        self.init(entries: merged.prefix(config.riverPostLimit).map(\.element), latest: latest, pageSize: config.riverPageSize)
+    }
+
+    /// How many river pages there are: at least one, which says when there are no posts.
+    var pageCount: Int { max(1, (entries.count + pageSize - 1) / pageSize) }
+
+    /// The posts of page `number` (1-based).
+    func entries(onPage number: Int) -> ArraySlice<Entry> {
+        let start = min(entries.count, (number - 1) * pageSize)
+        return entries[start..<min(entries.count, start + pageSize)]
+    }
+
+    /// The folder of page `number` relative to the output folder, with a trailing slash: `latest/`, `latest/2/`.
+    static func folder(ofPage number: Int) -> String {
+        number == 1 ? folder + "/" : "\(folder)/\(number)/"
+    }
+
+    /// The path of page `number`'s file: `latest/index.html`, `latest/2/index.html`.
+    static func path(ofPage number: Int) -> String {
+        folder(ofPage: number) + "index.html"
+    }
+
+    /// The relative path from page `number` to the site root: `../`, `../../`.
+    static func root(ofPage number: Int) -> String {
+        number == 1 ? "../" : "../../"
+    }
+}
