@@ -4,7 +4,7 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets and sitemap.xml.
+    /// Files that are not rendered from templates: assets, media copies and sitemap.xml.
     var files: [SiteFile]
 
     /// Every path the build writes, pages first.
@@ -24,7 +24,7 @@ extension BuildPlan {
             pages.append(PlannedPage(kind: .account(index), path: account.slug + "/index.html"))
         }
         if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
-        files = assets
+        files = assets + site.media.files
         if let baseURL = config.baseURL {
             files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, accounts: config.accounts)))
         }

@@ -11,6 +11,8 @@ struct LoadedSite: Sendable {
     let accountPagesListAccounts: Bool
     /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet).
     let snapshots: [Snapshot?]
+    /// The media copies the pages show (`media: copy`), read from `snapshots/media/`.
+    var media = PublishedMedia()
 }
 
 extension LoadedSite {
@@ -30,6 +32,7 @@ extension LoadedSite {
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
         self.init(config: config, templates: templates, warnings: names.diagnostics.sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: try Self.snapshots(of: config, displayPath: displayPath))
+        media = PublishedMedia(config: config, snapshots: snapshots)
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

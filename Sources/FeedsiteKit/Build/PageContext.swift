@@ -12,11 +12,13 @@ package struct PageContext: Sendable {
     let snapshots: [Snapshot?]
     /// Whether dates for readers are written in English (the site's `language`).
     let english: Bool
+    /// The media copies the build publishes (file names in `snapshots/media/`).
+    let copies: Set<String>
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
     /// are made when it renders, on the core that renders it.
-    package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = []) {
+    package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = [], copies: Set<String> = []) {
         self.config = config
         site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
@@ -27,6 +29,7 @@ package struct PageContext: Sendable {
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.map { Self.listEntry($0, url: "../\($0.slug)/index.html") } : []
         self.snapshots = snapshots
+        self.copies = copies
         english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
     }
 }
@@ -43,7 +46,7 @@ extension PageContext {
             accounts = .list(entries)
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english),
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english, copies: copies),
                          accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/"))
     }
 
@@ -82,7 +85,8 @@ extension PageContext {
 
     /// The `account` record: one value per context field of the account options, made from the account's options,
     /// then the fields of its snapshot (`PostsContext`; constants when there is none).
-    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool) -> TemplateValue {
+    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool,
+                             copies: Set<String> = []) -> TemplateValue {
         let options = account.options.values
         // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: accountPage 15.9M -> 12.2M instructions).
@@ -90,7 +94,7 @@ extension PageContext {
             accountSources[$0].value(options[accountSlots[$0]], account: account, intentHost: intentHost)
         }
         if let snapshot {
-            values += PostsContext(limit: account.postLimit, english: english).values(snapshot)
+            values += PostsContext(limit: account.postLimit, english: english, media: account.mediaPolicy, copies: copies).values(snapshot)
         } else {
             values += PostsContext.noSnapshot
         }

@@ -6,7 +6,8 @@ extension SiteBuilder {
     /// and relative links against every path of the plan) and hands it to `sink`.
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
-        let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots)
+        let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
+                                  copies: site.media.names)
         let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         let checker = LinkChecker()
         let existingFiles = Set(plan.paths)
