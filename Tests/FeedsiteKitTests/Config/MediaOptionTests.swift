@@ -19,7 +19,7 @@ import Testing
     @Test("a bad media value is reported at its line and column with what was expected", arguments: [
         ("    media: copi", 4, 12, "'copi' is not a valid media; expected one of 'link', 'copy', 'hotlink'"),
         ("    media_size_limit: 0", 4, 23, "'media_size_limit' must be from 1 to 100, found 0"),
-        ("    media_total_limit: big", 4, 24, ""expected an integer from 1 to 10000 (megabytes), found a string 'big'"),
+        ("    media_total_limit: big", 4, 24, "expected an integer from 1 to 10000 (megabytes), found a string 'big'"),
     ])
     func badValues(line: String, row: Int, column: Int, message: String) {
         let diagnostics = ConfigFixture.diagnostics(ConfigFixture.site(accounts: "  - handle: a\n" + line))
