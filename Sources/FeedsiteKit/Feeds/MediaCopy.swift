@@ -14,16 +14,6 @@ package struct MediaCopy: Sendable, Equatable {
     package var etag: String? = nil
     /// The `Last-Modified` of the response that brought it.
     package var lastModified: String? = nil
-
-    /// Creates the record of a copy.
-    package init(file: String, type: String, width: Int? = nil, height: Int? = nil, etag: String? = nil, lastModified: String? = nil) {
-        self.file = file
-        self.type = type
-        self.width = width
-        self.height = height
-        self.etag = etag
-        self.lastModified = lastModified
-    }
 }
 
 extension MediaCopy {

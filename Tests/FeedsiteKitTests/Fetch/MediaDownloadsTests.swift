@@ -51,6 +51,14 @@ import Testing
         }
     }
 
+    /// A started server and the record of its requests.
+    static func started() throws -> (LocalHTTPServer, Recorder) {
+        let requests = Recorder()
+        let server = try server(requests: requests)
+        requests.server = server
+        return (server, requests)
+    }
+
     static func site(_ server: LocalHTTPServer, images: String, options: String = "    media: copy\n    media_size_limit: 1\n") throws -> TemporarySite {
         try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: '\(server.url("/feed/" + images))'\n" + options])
     }
@@ -72,9 +80,7 @@ import Testing
 
     @Test("fetch copies PNG, JPEG and GIF into snapshots/media/ under names made from their bytes, with type and size read from their headers")
     func copiesImages() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, _) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "a.png,b.jpg,c.gif")
         var failures: [FetchEvent] = []
@@ -98,9 +104,7 @@ import Testing
 
     @Test("a second fetch asks for each copy conditionally (If-None-Match, If-Modified-Since), keeps a copy without validators, and changes no file")
     func conditionalRequests() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, requests) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "a.png,b.jpg,c.gif")
         _ = try Self.fetch(site)
@@ -119,9 +123,7 @@ import Testing
 
     @Test("an HTML page sent as image/png, an image over media_size_limit and a missing one are not copied: the feed still succeeds, each is reported and stays a link")
     func refusals() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, _) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "fake.png,big.png,gone.png,c.gif")
         var failures: [String: String] = [:]
@@ -143,9 +145,7 @@ import Testing
 
     @Test("the account's copies stop at media_total_limit: the images after it stay links and are reported")
     func totalLimit() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, _) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "pad6.png,pad5.png,c.gif", options: "    media: copy\n    media_total_limit: 1\n")
         var failures: [String: String] = [:]
@@ -159,9 +159,7 @@ import Testing
 
     @Test("copies no snapshot uses any more are removed, files feedsite did not write are left, and media: link forgets the copies")
     func removesUnused() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, _) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "a.png,c.gif")
         _ = try Self.fetch(site)
@@ -179,9 +177,7 @@ import Testing
 
     @Test("copy end to end: the build publishes the fetched copies under media/ and the page loads nothing from another host")
     func buildAfterFetch() throws {
-        let requests = Recorder()
-        let server = try Self.server(requests: requests)
-        requests.server = server
+        let (server, requests) = try Self.started()
         defer { server.stop() }
         let site = try Self.site(server, images: "a.png,b.jpg")
         _ = try Self.fetch(site)
