@@ -70,6 +70,15 @@ import Testing
         #expect(again.written == 0)
     }
 
+    @Test("copy: a copy changed by hand in snapshots/media/ makes the next build run and publish it")
+    func changedCopy() throws {
+        let site = try Self.built("copy")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D]).write(to: URL(fileURLWithPath: site.path + "/snapshots/media/" + Self.copyName))
+        let again = try site.build()
+        #expect(!again.upToDate)
+        #expect(FileManager.default.contents(atPath: site.path + "/output/media/" + Self.copyName) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D]))
+    }
+
     @Test("copy: a copy missing from snapshots/media/ is shown as a link to the original, and nothing is published for it")
     func missingCopy() throws {
         let site = try Self.built("copy", copy: false)
