@@ -15,8 +15,8 @@ struct PublishedMedia: Sendable {
 extension PublishedMedia {
     /// The output folder of the copies; an account page reaches them at `../media/`.
     static let folder = "media"
-    /// The most bytes a copy may have (`media_size_limit:` allows 100 MB).
-    static let maximumBytes = 100_000_000
+    /// The most bytes a copy may have (`media_size_limit:` allows 100 MiB).
+    static let maximumBytes = 100 << 20
 
     /// The copies the accounts of `config` with `media: copy` show, given their `snapshots` (in
     /// `config.accounts` order).

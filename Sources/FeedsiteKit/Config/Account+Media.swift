@@ -5,14 +5,14 @@ extension Account {
         options.values[Slot.media].stringValue.flatMap(MediaPolicy.init(rawValue:)) ?? .link
     }
 
-    /// The most bytes of one copied image (`media_size_limit:` megabytes, default 5).
+    /// The most bytes of one copied image (`media_size_limit:` MiB, default 5).
     package var mediaSizeLimit: Int {
-        Int(options.values[Slot.sizeLimit].numberValue ?? 5) * 1_000_000
+        Int(options.values[Slot.sizeLimit].numberValue ?? 5) << 20
     }
 
-    /// The most bytes of the account's copied images together (`media_total_limit:` megabytes, default 50).
+    /// The most bytes of the account's copied images together (`media_total_limit:` MiB, default 50).
     package var mediaTotalLimit: Int {
-        Int(options.values[Slot.totalLimit].numberValue ?? 50) * 1_000_000
+        Int(options.values[Slot.totalLimit].numberValue ?? 50) << 20
     }
 }
 

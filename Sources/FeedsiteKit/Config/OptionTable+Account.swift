@@ -29,10 +29,10 @@ extension OptionTable {
                      "How posts show their images: `link` (a link to the original; the page requests nothing from another host), "
                          + "`copy` (`feedsite fetch` downloads them into `snapshots/media/`, the build publishes them with the site) "
                          + "or `hotlink` (`<img>` from the original host, without a referrer)."),
-        ConfigOption("media_size_limit", .integer(1...100, what: "an integer from 1 to 100 (megabytes)"), default: .value(.int(5)),
-                     "With `media: copy`, the most megabytes of one image; a larger one stays a link."),
-        ConfigOption("media_total_limit", .integer(1...10_000, what: "an integer from 1 to 10000 (megabytes)"), default: .value(.int(50)),
-                     "With `media: copy`, the most megabytes of the account's copied images together; images beyond it stay links."),
+        ConfigOption("media_size_limit", .integer(1...100, what: "an integer from 1 to 100 (MiB)"), default: .value(.int(5)),
+                     "With `media: copy`, the most MiB of one image; a larger one stays a link."),
+        ConfigOption("media_total_limit", .integer(1...10_000, what: "an integer from 1 to 10000 (MiB)"), default: .value(.int(50)),
+                     "With `media: copy`, the most MiB of the account's copied images together; images beyond it stay links."),
         ConfigOption("theme", .choice(["light", "dark", "auto"]), default: .value(.string("auto")), context: [.same(.string)],
                      "Colour scheme of the page and the timeline; `auto` follows the reader's system setting."),
         ConfigOption("height", .integer(1...Int.max, what: "a positive integer (pixels)"), default: .value(.int(600)),

@@ -137,7 +137,7 @@ import Testing
             #expect(summary.updated == 1 && summary.failed == 0 && summary.imagesNotCopied == 3)
             #expect(summary.text.hasSuffix("; 3 images not copied"))
             #expect(failures["fake.png"] == "not an image (PNG, JPEG, GIF, WebP or AVIF), whatever its Content-Type says; the post links to it instead")
-            #expect(failures["big.png"] == "larger than the limit of 1 MB (after decompression); the post links to it instead")
+            #expect(failures["big.png"] == "larger than the limit of 1 MiB (after decompression); the post links to it instead")
             #expect(failures["gone.png"] == "HTTP 404 Not Found; the post links to it instead")
             #expect(try Self.copies(site).keys.sorted() == ["c.gif"])
             #expect(Self.mediaFiles(site).count == 1)
@@ -156,7 +156,7 @@ import Testing
                 if case .imageNotCopied(_, let url, let reason) = $0 { failures[URL(string: url)!.lastPathComponent] = reason }
             }
             #expect(summary.imagesNotCopied == 1)
-            #expect(failures == ["pad5.png": "the account's copies would pass media_total_limit (1 MB); the post links to it instead"])
+            #expect(failures == ["pad5.png": "the account's copies would pass media_total_limit (1 MiB); the post links to it instead"])
             #expect(try Self.copies(site).keys.sorted() == ["c.gif", "pad6.png"])
         }
     }
