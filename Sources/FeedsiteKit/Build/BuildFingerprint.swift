@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A hash of everything a build is made from: the feedsite binary, site.yml, every file of the
-/// templates folder and every snapshot. When it and every output file are unchanged, the build has nothing to do.
+/// templates folder, every snapshot and every media copy. When it and every output file are unchanged, the build has nothing to do.
 enum BuildFingerprint {
     /// The fingerprint of a loaded site, reading site.yml again.
     static func compute(_ config: SiteConfig) -> UInt64? {
@@ -43,6 +43,14 @@ enum BuildFingerprint {
         for file in SnapshotStore(folder: folders.snapshots).files {
             guard let stamp = BuildManifest.Stamp.of(folders.snapshots + "/" + file) else { return nil }
             hash.add(Array("\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
+        }
+        // The media copies too (`media: copy`), by their stamps: a copy replaced by hand is published by the next build.
+        let media = SnapshotStore(folder: folders.snapshots).mediaFolder
+        if let entries = try? FolderListing.entries(of: media) {
+            for entry in entries where !entry.isFolder && MediaCopy.isFileName(entry.name) {
+                guard let stamp = BuildManifest.Stamp.of(media + "/" + entry.name) else { return nil }
+                hash.add(Array("media/\(entry.name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
+            }
         }
         return hash.value
     }

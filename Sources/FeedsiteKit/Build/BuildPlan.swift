@@ -4,7 +4,7 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets, the Atom feeds and sitemap.xml.
+    /// Files that are not rendered from templates: assets, media copies, the Atom feeds and sitemap.xml.
     var files: [SiteFile]
 
     /// Every path the build writes, pages first.
@@ -27,7 +27,7 @@ extension BuildPlan {
             for number in 1...site.river.pageCount { pages.append(PlannedPage(kind: .river(number), path: River.path(ofPage: number))) }
         }
         if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
-        files = assets
+        files = assets + site.media.files
         if let baseURL = config.baseURL {
             files += AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).files(river: site.river)
             files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))

@@ -13,6 +13,8 @@ struct LoadedSite: Sendable {
     let snapshots: [Snapshot?]
     /// Every account's posts merged, newest first.
     let river: River
+    /// The media copies the pages show (`media: copy`), read from `snapshots/media/`.
+    var media = PublishedMedia()
 }
 
 extension LoadedSite {
@@ -35,6 +37,7 @@ extension LoadedSite {
         self.init(config: config, templates: templates, warnings: names.diagnostics.sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, snapshots: snapshots))
+        media = PublishedMedia(config: config, snapshots: snapshots)
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

@@ -16,17 +16,19 @@ package struct PageContext: Sendable {
     let river: River
     /// Each account's `accounts[].latest`, in `config.accounts` order.
     let latest: [TemplateValue]
+    /// The media copies the build publishes (file names in `snapshots/media/`).
+    let copies: Set<String>
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
     /// are made when it renders, on the core that renders it.
-    package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = []) {
+    package init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?] = [], copies: Set<String> = []) {
         self.init(config: config, accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
-                  river: River(config: config, snapshots: snapshots))
+                  river: River(config: config, snapshots: snapshots), copies: copies)
     }
 
-    /// As `init(config:accountPagesListAccounts:snapshots:)`, with the river merged already.
-    init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?], river: River) {
+    /// As `init(config:accountPagesListAccounts:snapshots:copies:)`, with the river merged already.
+    init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?], river: River, copies: Set<String>) {
         self.config = config
         site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
@@ -35,6 +37,7 @@ package struct PageContext: Sendable {
         intentHost = config.intentHost
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         self.snapshots = snapshots
+        self.copies = copies
         let english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
         self.english = english
         self.river = river
@@ -59,7 +62,7 @@ extension PageContext {
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
         let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english),
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english, copies: copies),
                          accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
     }
 
@@ -106,7 +109,8 @@ extension PageContext {
 
     /// The `account` record: one value per context field of the account options, made from the account's options,
     /// then the fields of its snapshot (`PostsContext`; constants when there is none).
-    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool) -> TemplateValue {
+    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool,
+                             copies: Set<String> = []) -> TemplateValue {
         let options = account.options.values
         // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: accountPage 15.9M -> 12.2M instructions).
@@ -114,7 +118,7 @@ extension PageContext {
             accountSources[$0].value(options[accountSlots[$0]], account: account, intentHost: intentHost)
         }
         if let snapshot {
-            values += PostsContext(limit: account.postLimit, english: english).values(snapshot)
+            values += PostsContext(limit: account.postLimit, english: english, media: account.mediaPolicy, copies: copies).values(snapshot)
         } else {
             values += PostsContext.noSnapshot
         }

@@ -6,6 +6,13 @@ struct PostsContext: Sendable {
     let limit: Int
     /// Whether `published_display` is written in English (the site's `language` is `en` or `en-…`).
     let english: Bool
+    /// The account's `media:`: whether images are links, copies published with the site, or hotlinked.
+    var media: MediaPolicy = .link
+    /// The copies the build publishes (file names in `snapshots/media/`); an image whose copy is not
+    /// among them is shown as a link.
+    var copies: Set<String> = []
+    /// The path from the page to the published copies (`../media/`).
+    var mediaPrefix = "../media/"
 
     /// One documented name: its type and meaning for the README, and the names below it.
     struct Field: Sendable {
@@ -51,7 +58,15 @@ extension PostsContext {
     static let mediaFields: [Field] = [
         Field(name: "url", type: "string", summary: "the file's address", shape: .scalar),
         Field(name: "alt", type: "string or null", summary: "its text alternative", shape: .scalar),
-        Field(name: "type", type: "string or null", summary: "its MIME type", shape: .scalar),
+        Field(name: "type", type: "string or null", summary: "its MIME type (of a copy: read from its bytes)", shape: .scalar),
+        Field(name: "width", type: "number or null", summary: "its width in pixels, when known (read from a copy's header)", shape: .scalar),
+        Field(name: "height", type: "number or null", summary: "its height in pixels, when known (read from a copy's header)", shape: .scalar),
+        Field(name: "is_image", type: "boolean", summary: "true when it is an image: a copy, or its type is `image/…`", shape: .scalar),
+        Field(name: "image_url", type: "string or null",
+              summary: "what `<img src>` shows: with `media: copy` the copy published with the site (relative to the page), "
+                  + "with `media: hotlink` the original; null with `media: link`, for what is not an image and for an image not copied",
+              shape: .scalar),
+        Field(name: "is_copy", type: "boolean", summary: "true when `image_url` is the copy published with the site", shape: .scalar),
     ]
 
     /// All scalars: declared as (name, type, summary).
@@ -100,9 +115,7 @@ extension PostsContext {
     /// The values of `postFields`, in order, for `post` (the river's posts add their account to them).
     func postValues(_ post: Post) -> [TemplateValue] {
         let time = post.published.flatMap(DisplayTime.init)
-        let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map { item in
-            TemplateValue.record(TemplateRecord(Self.mediaSchema, [.string(item.url), Self.optional(item.alt), Self.optional(item.type)]))
-        }
+        let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map(value(of:))
         let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
         return [
             .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
@@ -122,6 +135,20 @@ private extension PostsContext {
 
     func value(of post: Post) -> TemplateValue {
         .record(TemplateRecord(Self.postSchema, postValues(post)))
+    }
+
+    /// A media item as `media:` shows it: a published copy, the original, or (null `image_url`) a link.
+    func value(of item: PostMedia) -> TemplateValue {
+        let copy = media == .copy ? item.copy.flatMap { copies.contains($0.file) ? $0 : nil } : nil
+        let isImage = copy != nil || item.type.map { $0.lowercased().hasPrefix("image/") } ?? false
+        let imageURL: String? = if let copy { mediaPrefix + copy.file } else if media == .hotlink && isImage { item.url } else { nil }
+        let size = imageURL == nil ? nil : item.copy
+        return .record(TemplateRecord(Self.mediaSchema, [
+            .string(item.url), Self.optional(item.alt), Self.optional(copy?.type ?? item.type),
+            // A hotlinked image has the size of its last copy, if `media: copy` made one.
+            size?.width.map(TemplateValue.int) ?? .null, size?.height.map(TemplateValue.int) ?? .null,
+            .bool(isImage), Self.optional(imageURL), .bool(copy != nil),
+        ]))
     }
 
     func time(_ timestamp: String?) -> TemplateValue {

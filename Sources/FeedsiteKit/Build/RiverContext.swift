@@ -66,14 +66,15 @@ enum RiverContext {
     }
 
     /// The `river` value of page `number`: its posts, each naming its account with a link from `root`.
-    static func value(page number: Int, of river: River, accounts: [Account], posts: PostsContext) -> TemplateValue {
+    /// `posts` gives the post values of an account's posts (its `media:` and the path to the copies).
+    static func value(page number: Int, of river: River, accounts: [Account], posts: (Account) -> PostsContext) -> TemplateValue {
         let root = River.root(ofPage: number)
         let items = river.entries(onPage: number).map { entry in
             let account = accounts[entry.account]
             let owner = TemplateValue.record(TemplateRecord(accountSchema, [
                 .string(account.name), .string(account.handle), .string(root + account.slug + "/index.html"),
             ]))
-            return TemplateValue.record(TemplateRecord(postSchema, posts.postValues(entry.post) + [owner]))
+            return TemplateValue.record(TemplateRecord(postSchema, posts(account).postValues(entry.post) + [owner]))
         }
         let count = river.pageCount
         return .record(TemplateRecord(schema, [

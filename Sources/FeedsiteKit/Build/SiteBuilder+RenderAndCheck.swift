@@ -7,7 +7,7 @@ extension SiteBuilder {
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
         let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
-                                  river: site.river)
+                                  river: site.river, copies: site.media.names)
         let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         let checker = LinkChecker()
         let existingFiles = Set(plan.paths)

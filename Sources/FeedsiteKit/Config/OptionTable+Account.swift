@@ -24,6 +24,15 @@ extension OptionTable {
                      "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed."),
         ConfigOption("posts", .integer(1...200, what: "an integer from 1 to 200"), default: .value(.int(20)),
                      "How many of the feed's posts are kept and shown."),
+        ConfigOption("media", .choice(MediaPolicy.allCases.map(\.rawValue)), default: .value(.string(MediaPolicy.link.rawValue)),
+                     context: [.same(.string)],
+                     "How posts show their images: `link` (a link to the original; the page requests nothing from another host), "
+                         + "`copy` (`feedsite fetch` downloads them into `snapshots/media/`, the build publishes them with the site) "
+                         + "or `hotlink` (`<img>` from the original host, without a referrer)."),
+        ConfigOption("media_size_limit", .integer(1...100, what: "an integer from 1 to 100 (MiB)"), default: .value(.int(5)),
+                     "With `media: copy`, the most MiB of one image; a larger one stays a link."),
+        ConfigOption("media_total_limit", .integer(1...10_000, what: "an integer from 1 to 10000 (MiB)"), default: .value(.int(50)),
+                     "With `media: copy`, the most MiB of the account's copied images together; images beyond it stay links."),
         ConfigOption("theme", .choice(["light", "dark", "auto"]), default: .value(.string("auto")), context: [.same(.string)],
                      "Colour scheme of the page and the timeline; `auto` follows the reader's system setting."),
         ConfigOption("height", .integer(1...Int.max, what: "a positive integer (pixels)"), default: .value(.int(600)),

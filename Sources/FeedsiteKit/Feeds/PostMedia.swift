@@ -7,4 +7,6 @@ package struct PostMedia: Sendable, Equatable {
     package var type: String? = nil
     /// Its text alternative, when the feed has one.
     package var alt: String? = nil
+    /// The copy in `snapshots/media/`, when `feedsite fetch` downloaded it (`media: copy`).
+    package var copy: MediaCopy? = nil
 }

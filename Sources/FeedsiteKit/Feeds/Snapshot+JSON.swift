@@ -6,8 +6,12 @@
 ///       "handle": "jack",
 ///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit" (when known) },
 ///       "posts": [ { "id", "url", "title", "text", "html", "published", "updated", "author",
-///                    "is_reply" and "is_repost" (only when true), "media": [ { "url", "type", "alt" } ] } ]
+///                    "is_reply" and "is_repost" (only when true),
+///                    "media": [ { "url", "type", "alt",
+///                                 "copy": { "file", "type", "width", "height", "etag", "last_modified" } } ] } ]
 ///     }
+///
+/// `copy` is there only for an image `feedsite fetch` downloaded (`media: copy`).
 extension Snapshot {
     /// The file's bytes.
     package var json: [UInt8] {
@@ -47,12 +51,23 @@ private extension Snapshot {
             out.open("\"media\": [")
             for (index, media) in post.media.enumerated() {
                 out.open("{")
-                members([("url", media.url), ("type", media.type), ("alt", media.alt)], to: &out, last: true)
+                members([("url", media.url), ("type", media.type), ("alt", media.alt)], to: &out, last: media.copy == nil)
+                if let copy = media.copy { write(copy, to: &out) }
                 out.close("}", last: index == post.media.count - 1)
             }
             out.close("]", last: true)
         }
         out.close("}", last: last)
+    }
+
+    /// A media item's copy (only written when there is one, so that snapshots without copies stay as they were).
+    func write(_ copy: MediaCopy, to out: inout JSONLines) {
+        out.open("\"copy\": {")
+        members([("file", copy.file), ("type", copy.type)], to: &out, last: false)
+        out.member("width", copy.width.map { String($0) } ?? "null")
+        out.member("height", copy.height.map { String($0) } ?? "null")
+        members([("etag", copy.etag), ("last_modified", copy.lastModified)], to: &out, last: true)
+        out.close("}", last: true)
     }
 
     /// One `"key": value` line per entry, in order (`null` for nil); `last`: no comma after the last one.

@@ -10,7 +10,8 @@ struct SnapshotDecoder {
     static let topKeys = ["format", "handle", "fetch", "posts"]
     static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit"]
     static let postKeys = ["id", "url", "title", "text", "html", "published", "updated", "author", "is_reply", "is_repost", "media"]
-    static let mediaKeys = ["url", "type", "alt"]
+    static let mediaKeys = ["url", "type", "alt", "copy"]
+    static let copyKeys = ["file", "type", "width", "height", "etag", "last_modified"]
     static let hint = "fix the file by hand, or delete it: the next 'feedsite fetch' writes it again"
 
     init(_ bytes: [UInt8], file: String, slug: String? = nil) {
@@ -225,7 +226,7 @@ private extension SnapshotDecoder {
         return Post(id: id, url: FeedLink.webURL(fields[0]!), title: fields[1]!, text: fields[2]! ?? "",
                     html: PostHTML.clean(fields[3]! ?? "", base: nil), published: fields[4]!,
                     updated: fields[5]!, author: fields[6]!,
-                    media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } },
+                    media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt, copy: item.copy) } },
                     isReply: isReply, isRepost: isRepost)
     }
 
@@ -234,7 +235,35 @@ private extension SnapshotDecoder {
         let url = required("url", in: value, members).flatMap { string($0) }
         let type = optionalString("type", in: members)
         let alt = optionalString("alt", in: members)
-        guard let url, let type, let alt else { return nil }
-        return PostMedia(url: url, type: type, alt: alt)
+        var copy: MediaCopy?? = .some(nil)
+        if let value = members.first(where: { $0.key == "copy" })?.value, !value.isNull { copy = mediaCopy(value) }
+        guard let url, let type, let alt, let copy else { return nil }
+        return PostMedia(url: url, type: type, alt: alt, copy: copy)
+    }
+
+    /// A media item's copy; its file must be a name feedsite gives copies (never a path elsewhere).
+    mutating func mediaCopy(_ value: JSONValue) -> MediaCopy?? {
+        guard let members = object(value, what: "a media copy (an object with file and type)", keys: Self.copyKeys) else { return nil }
+        let fileValue = required("file", in: value, members)
+        let file = fileValue.flatMap { string($0) }
+        if let fileValue, let file, !MediaCopy.isFileName(file) {
+            problem(fileValue, "\"\(file)\" is not the name of a copy feedsite made (16 hex digits and .png, .jpg, .gif, .webp or .avif)")
+            return nil
+        }
+        let type = required("type", in: value, members).flatMap { string($0) }
+        let width = dimension("width", in: members), height = dimension("height", in: members)
+        let etag = optionalString("etag", in: members), lastModified = optionalString("last_modified", in: members)
+        guard let file, let type, let width, let height, let etag, let lastModified else { return nil }
+        return .some(MediaCopy(file: file, type: type, width: width, height: height, etag: etag, lastModified: lastModified))
+    }
+
+    /// A whole number of pixels or null at `key`; an absent key is null. The outer nil means a wrong value was reported.
+    mutating func dimension(_ key: String, in members: [JSONMember]) -> Int?? {
+        guard let value = members.first(where: { $0.key == key })?.value, !value.isNull else { return .some(nil) }
+        guard let number = value.number, number >= 1, number <= 1_000_000, number == number.rounded() else {
+            problem(value, "expected a whole number of pixels from 1 to 1000000 or null for \"\(key)\", found \(value.kindName)")
+            return nil
+        }
+        return .some(Int(number))
     }
 }

@@ -57,6 +57,19 @@ extension FeedFetcher {
             }
             staged = []
         }
+        func stage(_ feed: FeedUpdate, _ snapshot: Snapshot, _ outcome: FeedUpdate.Result.Outcome) {
+            do throws(InputError) {
+                let write = { () throws(InputError) in try store.stage(snapshot, slug: feed.account.slug) }
+                if try stop.unlessStopped(write) != nil {
+                    staged.append((feed, outcome))
+                }
+            } catch {
+                unwritten(feed, outcome, error)
+            }
+            if staged.count >= Self.commitBatch { commit() }
+        }
+        // Snapshots whose images are downloaded once every feed is read (`media: copy`).
+        var awaitingMedia: [AwaitingMedia] = []
         func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) {
             switch result.outcome {
             case .updated: summary.updated += 1
@@ -65,16 +78,10 @@ extension FeedFetcher {
                 summary.failed += 1
                 events(.failed(handle: feed.account.handle, source: feed.shownSource, reason: reason))
             }
-            if let snapshot = result.snapshot {
-                do throws(InputError) {
-                    let write = { () throws(InputError) in try store.stage(snapshot, slug: feed.account.slug) }
-                    if try stop.unlessStopped(write) != nil {
-                        staged.append((feed, result.outcome))
-                    }
-                } catch {
-                    unwritten(feed, result.outcome, error)
-                }
-                if staged.count >= Self.commitBatch { commit() }
+            if let latest = Self.awaitsMedia(feed, result) {
+                awaitingMedia.append((feed, result.outcome, latest, result.snapshot != nil))
+            } else if let snapshot = result.snapshot {
+                stage(feed, snapshot, result.outcome)
             }
             done += 1
             events(.progress(done: done, total: feeds.count))
@@ -92,7 +99,9 @@ extension FeedFetcher {
         CurlTransfers(limits: limits).run(requests) { index, response in
             finish(requested[index], requested[index].from(response))
         }
+        copyMedia(awaitingMedia, store: store, summary: &summary, events: events, stage: stage)
         commit()
+        removeUnusedMedia(store)
         summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
         return summary
     }

@@ -84,7 +84,8 @@ private extension FeedUpdate {
             let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
             return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + message)
         }
-        let posts = Array(feed.posts.prefix(account.postLimit))
+        // The copies of images made earlier stay with their posts (MediaDownloads decides what becomes of them).
+        let posts = Array(feed.posts.prefix(account.postLimit)).keepingCopies(from: previous?.posts)
         let now = Timestamp.now
         var record = previous?.record ?? SnapshotRecord(source: shownSource)
         let changed = previous?.posts != posts

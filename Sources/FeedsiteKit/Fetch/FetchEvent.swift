@@ -7,4 +7,7 @@ package enum FetchEvent: Sendable, Equatable {
     /// An account's snapshot could not be written (a full disk): the message names the file and the
     /// system's reason. Its old snapshot stays as it was.
     case unwritten(handle: String, reason: String)
+    /// An image of the account's posts was not copied (`media: copy`): its URL (passwords shown as
+    /// `***`) and why. The post shows it as a link; the feed itself did not fail.
+    case imageNotCopied(handle: String, url: String, reason: String)
 }

@@ -71,6 +71,9 @@ struct FetchCommand: Command {
             case .unwritten(let handle, let reason):
                 if showProgress { console.progress(nil) }
                 console.err("\(handle): \(reason)")
+            case .imageNotCopied(let handle, let url, let reason):
+                if showProgress { console.progress(nil) }
+                console.err("\(handle): image \(url): \(reason)")
             }
         }
         if showProgress { console.progress(nil) }

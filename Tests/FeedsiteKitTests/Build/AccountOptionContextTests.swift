@@ -37,6 +37,11 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
         OptionSample(key: "feed", first: "feeds/{handle}.xml", firstFields: ["has_feed": .bool(true)], second: "none", secondFields: [:]),
         // `posts` limits `account.posts`, which a snapshot fills (PostsContextTests): with none, it changes nothing.
         OptionSample(key: "posts", first: "5", firstFields: [:], second: "200", secondFields: [:]),
+        OptionSample(key: "media", first: "copy", firstFields: ["media": .string("copy")],
+                     second: "hotlink", secondFields: ["media": .string("hotlink")]),
+        // The limits bound what `feedsite fetch` copies (MediaDownloadsTests): the context does not show them.
+        OptionSample(key: "media_size_limit", first: "2", firstFields: [:], second: "100", secondFields: [:]),
+        OptionSample(key: "media_total_limit", first: "20", firstFields: [:], second: "10000", secondFields: [:]),
         OptionSample(key: "theme", first: "dark", firstFields: ["theme": .string("dark")], second: "light", secondFields: ["theme": .string("light")]),
         OptionSample(key: "height", first: "437", firstFields: ["height": .int(437)], second: "512", secondFields: ["height": .int(512)]),
         OptionSample(key: "width", first: "311", firstFields: ["width": .int(311)], second: "320", secondFields: ["width": .int(320)]),
