@@ -70,6 +70,16 @@ import Testing
         #expect(again.written == 0)
     }
 
+    @Test("the river shows each post's images by its own account's media:, with the path to the copies from the river page")
+    func river() throws {
+        let copied = try #require(try Self.built("copy").read("output/latest/index.html"))
+        #expect(copied.contains("<img src=\"../media/\(Self.copyName)\" alt=\"A cat &quot;on&quot; &lt;b&gt;a mat&lt;/b&gt;\" width=\"3\" height=\"2\" loading=\"lazy\">"))
+        #expect(Self.thirdPartySources(copied) == [])
+        let linked = try #require(try Self.built(nil).read("output/latest/index.html"))
+        #expect(linked.contains("Attachment: <a href=\"https://cdn.example/cat.png\" rel=\"noopener noreferrer\">"))
+        #expect(!linked.contains("<img"))
+    }
+
     @Test("copy: a copy changed by hand in snapshots/media/ makes the next build run and publish it")
     func changedCopy() throws {
         let site = try Self.built("copy")
