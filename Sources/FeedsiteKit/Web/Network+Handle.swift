@@ -1,0 +1,102 @@
+extension Network {
+    /// The top-level domains Bluesky does not accept for handles (reserved names that never resolve).
+    package static let blueskyReservedTopLevelDomains: Set<String> = [
+        "alt", "arpa", "example", "internal", "invalid", "local", "localhost", "onion",
+    ]
+
+    /// The first problem with `handle` on this network, or nil when it is valid. X: 1 to 15 of
+    /// `A-Z a-z 0-9 _` (`HandleSyntax`). Bluesky: a domain name as the AT Protocol defines handles
+    /// (`DomainNameSyntax`, and not under a reserved top-level domain such as `.local`). Mastodon:
+    /// `user@server`, the user `A-Z a-z 0-9 _` with `.` and `-` inside, the server a domain name.
+    /// A handle that is valid on another network says so in its hint.
+    package func handleProblem(in handle: String) -> HandleProblem? {
+        guard var problem = ownProblem(in: handle) else { return nil }
+        if let other = Network.allCases.first(where: { $0 != self && $0.looksLike(handle) }) {
+            let change = other == .x ? "remove `network: \(rawValue)` (or write `network: x`)" : "add `network: \(other.rawValue)`"
+            problem.hint = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(change)"
+        }
+        return problem
+    }
+
+    /// The user and server of a Mastodon handle `user@server`, split at its first `@`.
+    package static func mastodonParts(of handle: String) -> (user: Substring, server: Substring)? {
+        guard let at = handle.firstIndex(of: "@"), at != handle.startIndex else { return nil }
+        return (handle[..<at], handle[handle.index(after: at)...])
+    }
+}
+
+private extension Network {
+    var article: String {
+        self == .x ? "an" : "a"
+    }
+
+    /// Whether `handle`, or `handle` without a leading `@`, is a valid handle of this network.
+    func looksLike(_ handle: String) -> Bool {
+        let bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
+        return ownProblem(in: bare) == nil
+    }
+
+    func ownProblem(in handle: String) -> HandleProblem? {
+        switch self {
+        case .x:
+            return HandleSyntax.problem(in: handle).map { problem in
+                var offset: Int?
+                if case .invalidCharacter(_, let at) = problem { offset = at }
+                return HandleProblem(message: problem.message(for: handle), hint: problem.hint(for: handle), offset: offset)
+            }
+        case .bluesky:
+            return blueskyProblem(in: handle)
+        case .mastodon:
+            return mastodonProblem(in: handle)
+        }
+    }
+
+    func blueskyProblem(in handle: String) -> HandleProblem? {
+        if handle.hasPrefix("@") {
+            return HandleProblem(message: "Bluesky handle '\(handle)' starts with '@'", hint: "write the handle without '@': \(handle.dropFirst())")
+        }
+        if let problem = DomainNameSyntax.problem(in: handle) {
+            return domainProblem(problem, in: handle, what: "Bluesky handle", offsetBy: 0,
+                                 example: "a Bluesky handle is a domain name, such as \(handle.isEmpty ? "alice" : handle).bsky.social")
+        }
+        if let last = handle.split(separator: ".").last, Self.blueskyReservedTopLevelDomains.contains(last.lowercased()) {
+            return HandleProblem(message: "Bluesky handle '\(handle)' ends with '.\(last)', a reserved domain that Bluesky does not accept for handles",
+                                 hint: "check the handle on the account's profile page (https://bsky.app/profile/…)")
+        }
+        return nil
+    }
+
+    func mastodonProblem(in handle: String) -> HandleProblem? {
+        let example = "write it as user@server, such as alice@mastodon.social"
+        if handle.isEmpty { return HandleProblem(message: "a Mastodon handle must not be empty", hint: example) }
+        if handle.hasPrefix("@") {
+            return HandleProblem(message: "Mastodon handle '\(handle)' starts with '@'", hint: "write the handle without the first '@': \(handle.dropFirst())")
+        }
+        guard let (user, server) = Self.mastodonParts(of: handle) else {
+            return HandleProblem(message: "Mastodon handle '\(handle)' has no server", hint: example)
+        }
+        for (offset, character) in user.enumerated() {
+            let byte = character.asciiValue
+            let allowed = byte.map { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") } ?? false
+            let edge = offset == 0 || offset == user.count - 1
+            if !allowed || (edge && (character == "." || character == "-")) {
+                return HandleProblem(message: "Mastodon handle '\(handle)' has \(character == " " ? "a space" : "'\(character)'") in its user name; "
+                                     + "user names use letters A-Z, digits and '_', with '.' and '-' only inside",
+                                     hint: "the user name is the part after '@' in the profile URL (https://server/@user)", offset: offset)
+            }
+        }
+        if let problem = DomainNameSyntax.problem(in: String(server)) {
+            return domainProblem(problem, in: handle, what: "the server of Mastodon handle", offsetBy: user.count + 1,
+                                 example: "the server is the host name of the profile URL, such as mastodon.social")
+        }
+        return nil
+    }
+
+    func domainProblem(_ problem: DomainNameSyntax.Problem, in handle: String, what: String, offsetBy shift: Int, example: String) -> HandleProblem {
+        let name = String(handle.dropFirst(shift))
+        var offset: Int?
+        if case .invalidCharacter(_, let at) = problem { offset = at + shift }
+        let message = problem.message(for: name, what: what) + (shift > 0 ? " ('\(handle)')" : "")
+        return HandleProblem(message: message, hint: example, offset: offset)
+    }
+}
