@@ -19,10 +19,13 @@ package struct IntentURLInspector: Sendable {
 
     /// With `strict`, any character outside the unreserved set left raw in a value is reported too.
     package var strict: Bool
+    /// The hosts whose `/share` URLs are Mastodon's compose links.
+    package var mastodonServers: Set<String>
 
     /// Creates an inspector.
-    package init(strict: Bool = false) {
+    package init(strict: Bool = false, mastodonServers: Set<String> = Network.wellKnownMastodonServers) {
         self.strict = strict
+        self.mastodonServers = mastodonServers
     }
 }
 
@@ -30,16 +33,19 @@ extension IntentURLInspector {
     /// Quick test on the raw bytes of an attribute value: could it be an intent URL at all?
     package static func mightBeIntentURL(_ bytes: some Collection<UInt8>) -> Bool {
         guard bytes.count >= 8 else { return false }
-        return intentPath.occurs(in: bytes)
+        return intentPath.occurs(in: bytes) || sharePath.occurs(in: bytes)
     }
 
     /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL. Each rule
     /// gives at most one problem, saying how many more times it fired in the URL.
     package func inspect(_ url: String) -> Result? {
-        guard let written = IntentURLParts(url) else { return nil }
+        guard let written = IntentURLParts(url, mastodonServers: mastodonServers) else { return nil }
         var tally = ProblemTally()
-        if IntentURL.parameters[written.action] == nil {
-            tally.add(.unknownAction, "'\(written.action)' is not a known intent action; expected tweet, post, follow, user, like or retweet")
+        let actions = written.network.intentParameters
+        if actions[written.action] == nil {
+            let expected = written.network == .x ? "tweet, post, follow, user, like or retweet" : actions.keys.sorted().joined(separator: ", ")
+            let what = written.network == .x ? "intent action" : "\(written.network.displayName) intent action"
+            tally.add(.unknownAction, "'\(written.action)' is not a known \(what); expected \(expected)")
         }
         let scan = CharacterScan(written.trimmed)
         let clean = scan.isClean
@@ -50,12 +56,12 @@ extension IntentURLInspector {
 
         var decoded: [(name: String, value: String)] = []
         for parameter in structure.parameters {
-            if let value = inspectValue(name: parameter.name, raw: parameter.raw, tally: &tally) {
+            if let value = inspectValue(name: parameter.name, raw: parameter.raw, network: parts.network, tally: &tally) {
                 decoded.append((parameter.name, value))
             }
         }
-        if parts.action == "tweet" || parts.action == "post" {
-            checkLength(decoded, tally: &tally)
+        if parts.network.composes(action: parts.action) {
+            checkLength(decoded, network: parts.network, tally: &tally)
         }
         guard !tally.isEmpty else { return Result(problems: [], suggestion: nil) }
         var suggestion: String?
@@ -87,7 +93,7 @@ extension IntentURLInspector {
     /// and a raw `#`.
     func inspectQuery(_ parts: IntentURLParts, tally: inout ProblemTally) -> QueryStructure {
         var structure = QueryStructure()
-        let known = IntentURL.parameters[parts.action] ?? []
+        let known = parts.network.intentParameters[parts.action] ?? []
         var names = ParameterNameCounts()
         // Split on the bytes: every delimiter is ASCII, and a URL parser splits on the byte whatever follows it.
         for component in Self.components(of: parts.query) {
@@ -112,15 +118,16 @@ extension IntentURLInspector {
                 }
                 continue
             }
-            if !known.isEmpty, !known.contains(parameter.name), IntentURL.buttonParameters[parts.action]?.contains(parameter.name) != true {
-                tally.add(.unknownParameter, "'\(parameter.name)' is not a parameter of intent/\(parts.action); it accepts \(known.joined(separator: ", "))")
+            if !known.isEmpty, !known.contains(parameter.name), parts.network.intentButtonParameters[parts.action]?.contains(parameter.name) != true {
+                tally.add(.unknownParameter, "'\(parameter.name)' is not a parameter of \(parts.network.intentName(action: parts.action)); "
+                          + "it accepts \(known.joined(separator: ", "))")
             }
             names.count(parameter.name)
             structure.parameters.append(parameter)
             structure.intended.append((parameter.name, parameter.raw, ""))
         }
         for (name, count) in names.repeated {
-            tally.add(.repeatedParameter, "'\(name)' is given \(DiagnosticRenderer.grouped(count)) times; X uses only one of them")
+            tally.add(.repeatedParameter, "'\(name)' is given \(DiagnosticRenderer.grouped(count)) times; \(parts.network.displayName) uses only one of them")
         }
         if let fragment = parts.fragment {
             tally.add(.rawHash, "a raw '#' ends the query, so '#\(fragment.prefix(30))' is lost; encode '#' as %23")
@@ -134,6 +141,7 @@ extension IntentURLInspector {
 
 private extension IntentURLInspector {
     static let intentPath = BytePattern("/intent/")
+    static let sharePath = BytePattern("/share")
     static let commaHash = BytePattern(",#")
     static let plus = BytePattern("+")
 
@@ -178,7 +186,7 @@ private extension IntentURLInspector {
     }
 
     /// Checks one value; returns it decoded when it is valid UTF-8.
-    func inspectValue(name: String, raw: Substring, tally: inout ProblemTally) -> String? {
+    func inspectValue(name: String, raw: Substring, network: Network, tally: inout ProblemTally) -> String? {
         if raw.isEmpty {
             tally.add(.emptyParameter, "'\(name)' is empty; remove it or give it a value")
         }
@@ -211,6 +219,8 @@ private extension IntentURLInspector {
         if let urlProblem {
             tally.add(.invalidURLParameter, urlProblem.message(key: name, url: value))
         }
+        // Handles, hashtags and ids are parameters of X's intents only.
+        guard network == .x else { return value }
         switch name {
         case "via", "screen_name":
             checkHandle(value, parameter: name, tally: &tally)
@@ -239,20 +249,30 @@ private extension IntentURLInspector {
         }
     }
 
-    func checkLength(_ parameters: [(name: String, value: String)], tally: inout ProblemTally) {
-        var total = 0
-        for (name, value) in parameters {
-            switch name {
-            case "text": total += PostLength.weight(of: value)
-            case "url": total += PostLength.urlWeight
-            case "hashtags":
-                for tag in value.utf8.split(separator: UInt8(ascii: ",")) { total += 2 + PostLength.weight(of: String(decoding: tag, as: UTF8.self)) }
-            case "via": total += 6 + PostLength.weight(of: value)
-            default: break
+    /// Reports a post longer than the network allows, counted as the network counts what the URL pre-fills.
+    func checkLength(_ parameters: [(name: String, value: String)], network: Network, tally: inout ProblemTally) {
+        let total: Int
+        switch network {
+        case .mastodon:
+            // Mastodon joins the title, the text and the url with spaces.
+            let parts = ["title", "text", "url"].compactMap { name in parameters.last { $0.name == name }?.value }.filter { !$0.isEmpty }
+            total = network.postLength(of: parts.joined(separator: " "))
+        default:
+            var compose = ComposeOptions()
+            for (name, value) in parameters {
+                switch name {
+                case "text": compose.text = value
+                case "url": compose.url = value
+                case "hashtags": compose.hashtags += value.split(separator: ",").map(String.init)
+                case "via": compose.via = value
+                default: break
+                }
             }
+            total = network.composedLength(compose)
         }
-        if total > PostLength.limit {
-            tally.add(.tooLong, "the post would be \(total) characters as X counts them; the limit is \(PostLength.limit)")
+        if total > network.postLimit {
+            let limit = network == .x ? "the limit is \(network.postLimit)" : "\(network.displayName)'s limit is \(network.postLimit)"
+            tally.add(.tooLong, "the post would be \(total) \(network.lengthUnit); \(limit)")
         }
     }
 

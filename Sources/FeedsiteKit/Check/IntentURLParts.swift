@@ -11,9 +11,15 @@ struct IntentURLParts {
     /// What follows the first `#`, if any.
     let fragment: Substring?
 
-    /// Recognises an intent URL: optional http/https scheme, `//`, a known host, a path starting with `/intent/`.
-    /// Works on UTF-8 bytes: every delimiter is ASCII, so no character needs decoding.
-    init?(_ url: String) {
+    /// The network whose intent URL it is.
+    let network: Network
+    /// The host, in lower case.
+    let host: String
+
+    /// Recognises an intent URL: optional http/https scheme, `//`, then X's hosts or `bsky.app` and a path
+    /// starting with `/intent/`, or one of `mastodonServers` and the path `/share`. Works on UTF-8 bytes:
+    /// every delimiter is ASCII, so no character needs decoding.
+    init?(_ url: String, mastodonServers: Set<String> = Network.wellKnownMastodonServers) {
         let trimmed = Self.trimASCIIWhitespace(url)
         let bytes = Array(trimmed.utf8)
         var index = 0
@@ -30,8 +36,18 @@ struct IntentURLParts {
             index += 1
         }
         let host = String(decoding: bytes[hostStart..<index].map(\.asciiLowercased), as: UTF8.self)
-        guard IntentURL.hosts.contains(host), bytes[index...].starts(with: "/intent/".utf8) else { return nil }
-        let actionStart = index + 8
+        self.host = host
+        let actionStart: Int
+        if bytes[index...].starts(with: "/intent/".utf8), IntentURL.hosts.contains(host) || host == Network.blueskyHost {
+            network = IntentURL.hosts.contains(host) ? .x : .bluesky
+            actionStart = index + 8
+        } else if mastodonServers.contains(host), bytes[index...].starts(with: "/share".utf8),
+                  index + 6 == bytes.count || [UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[index + 6]) {
+            network = .mastodon
+            actionStart = index + 1
+        } else {
+            return nil
+        }
         var actionEnd = actionStart
         while actionEnd < bytes.count, bytes[actionEnd] != UInt8(ascii: "/"), bytes[actionEnd] != UInt8(ascii: "?"),
               bytes[actionEnd] != UInt8(ascii: "#") {
@@ -49,7 +65,8 @@ struct IntentURLParts {
     /// The parts of the URL as a browser reads it, which first drops every tab, line feed and carriage return.
     func withoutTabsAndLineBreaks() -> IntentURLParts {
         guard trimmed.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
-        return IntentURLParts(String(decoding: trimmed.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)) ?? self
+        return IntentURLParts(String(decoding: trimmed.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self),
+                              mastodonServers: network == .mastodon ? [host] : []) ?? self
     }
 
     static func trimASCIIWhitespace(_ text: String) -> String {

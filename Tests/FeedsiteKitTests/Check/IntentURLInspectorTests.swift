@@ -64,8 +64,15 @@ import Testing
         (base + "text=" + String(repeating: "a", count: 281), ["too-long"]),
         (base + "text=" + String(repeating: "a", count: 280), [String]()),
         (base + "text=" + String(repeating: "%E4%B8%AD", count: 141), ["too-long"]),
-        (base + "text=" + String(repeating: "a", count: 258) + "&url=https%3A%2F%2Fa.b", ["too-long"]),
-        (base + "text=" + String(repeating: "a", count: 257) + "&url=https%3A%2F%2Fa.b", [String]()),
+        // X writes the text, a space, then the link (23): 257 + 1 + 23 = 281.
+        (base + "text=" + String(repeating: "a", count: 257) + "&url=https%3A%2F%2Fa.b", ["too-long"]),
+        (base + "text=" + String(repeating: "a", count: 256) + "&url=https%3A%2F%2Fa.b", [String]()),
+        // A link inside the text counts 23 too: 257 + 1 + 23 = 281, 256 + 1 + 23 = 280.
+        (base + "text=" + String(repeating: "a", count: 257) + "%20example.com", ["too-long"]),
+        (base + "text=" + String(repeating: "a", count: 256) + "%20example.com", [String]()),
+        // Hashtags and via join with spaces: 260 + " #abcdef" 8 + " via @jack" 10 = 278; 263 makes 281.
+        (base + "text=" + String(repeating: "a", count: 260) + "&hashtags=abcdef&via=jack", [String]()),
+        (base + "text=" + String(repeating: "a", count: 263) + "&hashtags=abcdef&via=jack", ["too-long"]),
         ("https://twitter.com/intent/share?text=a", ["unknown-action"]),
         (base + "text=%40OUTPUT.DD", [String]()),
         (base + "text=a&hashtags=swift,ios&via=jack&related=a,b&in_reply_to=123&url=https%3A%2F%2Fx.com%2Fa", [String]()),
