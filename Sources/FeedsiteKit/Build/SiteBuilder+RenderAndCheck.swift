@@ -9,7 +9,7 @@ extension SiteBuilder {
         let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
                                   river: site.river, copies: site.media.names)
         let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
-        let checker = LinkChecker()
+        let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let existingFiles = Set(plan.paths)
         let pages = plan.pages
         let collected = Mutex(CheckedPages())

@@ -18,7 +18,7 @@ private extension SiteBuilder {
     func locateComposeURLs(in findings: [CheckFinding]) -> [CheckFinding] {
         guard findings.contains(where: { $0.templateLocation == nil }) else { return findings }
         var origins: [String: SourceLocation] = [:]
-        for account in config.accounts { origins[IntentURL.compose(account.compose, host: config.intentHost)] = account.location }
+        for account in config.accounts { origins[account.composeURL(intentHost: config.intentHost)] = account.location }
         return findings.map { finding in
             guard finding.templateLocation == nil, let origin = origins[finding.url] else { return finding }
             var finding = finding

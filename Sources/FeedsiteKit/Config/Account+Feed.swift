@@ -1,9 +1,11 @@
 /// The account options `feedsite fetch` and the build's snapshots read.
 extension Account {
     /// The account's `feed:` with `{handle}` filled in, as written (a path stays relative to site.yml);
-    /// nil when it has none (unset or `none`).
+    /// unset, the network's own feed of the account (Bluesky, Mastodon: `Network.defaultFeed`); nil
+    /// when it has none (`none`, or unset on X).
     package var feed: String? {
-        guard let pattern = options.values[Slot.feed].stringValue, pattern != "none" else { return nil }
+        guard let pattern = options.values[Slot.feed].stringValue else { return network.defaultFeed(handle: handle) }
+        guard pattern != "none" else { return nil }
         return FeedSource.expanding(pattern, handle: handle)
     }
 

@@ -13,8 +13,12 @@ package final class Account: Sendable {
     package let compose: ComposeOptions
     /// Where the account's entry starts in site.yml.
     package let location: SourceLocation
-    /// The folder name of the account's page: the handle in lower case.
+    /// The folder name of the account's page: the handle in lower case. The three networks' handles
+    /// never look alike (X's have neither `.` nor `@`, Bluesky's always a `.` and never `@`,
+    /// Mastodon's always `@`), so accounts on different networks never share a folder.
     package let slug: String
+    /// The network the account lives on (`network:`, default X).
+    package let network: Network
 
     /// Makes the account from its options' values (in `OptionTable.account` order), whose handle is set.
     init(options values: [TemplateValue], location: SourceLocation) {
@@ -27,6 +31,7 @@ package final class Account: Sendable {
         compose = Self.compose(values[Slot.compose], handle: handle)
         self.location = location
         slug = handle.lowercased()
+        network = values[Slot.network].stringValue.flatMap(Network.init(rawValue:)) ?? .x
     }
 }
 
@@ -35,6 +40,7 @@ private extension Account {
     enum Slot {
         static let handle = OptionTable.account.slot("handle")
         static let name = OptionTable.account.slot("name")
+        static let network = OptionTable.account.slot("network")
         static let compose = OptionTable.account.slot("compose")
         static let text = OptionTable.compose.slot("text")
         static let url = OptionTable.compose.slot("url")

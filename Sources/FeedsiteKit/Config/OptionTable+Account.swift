@@ -1,11 +1,21 @@
 extension OptionTable {
     /// The options of one account; all but `handle` and `name` may also be set in `defaults`.
     static let account = OptionTable([
-        ConfigOption("handle", .handle, default: .required(missing: "add: handle: the_account_name", empty: nil), merge: .perAccount,
-                     context: [.same(.string), .transformed("profile_url", .string, "`https://twitter.com/HANDLE`") {
-                         .string("https://twitter.com/" + ($0.stringValue ?? ""))
+        ConfigOption("handle", .accountHandle, default: .required(missing: "add: handle: the_account_name", empty: nil), merge: .perAccount,
+                     context: [.same(.string), .fromAccount("profile_url", .string,
+                                                            "`https://twitter.com/HANDLE`, `https://bsky.app/profile/HANDLE`, `https://SERVER/@USER`") {
+                         account, _ in .string(account.network.profileURL(handle: account.handle))
                      }],
                      "The account, without `@`. Unique ignoring case; the page lives at `<handle in lower case>/`."),
+        ConfigOption("network", .choice(Network.allCases.map(\.rawValue)), default: .value(.string(Network.x.rawValue)),
+                     context: [.same(.string), .transformed("network_name", .string, "`X`, `Bluesky` or `Mastodon`") {
+                         .string(Network(rawValue: $0.stringValue ?? "")?.displayName ?? "")
+                     }, .transformed("profile_link_text", .string, "`View on X`, `View on Bluesky`, `View on Mastodon`") {
+                         .string(Network(rawValue: $0.stringValue ?? "")?.linkText ?? "")
+                     }, .transformed("has_timeline", .boolean, "true on X, the only network with an embeddable timeline") {
+                         .bool(Network(rawValue: $0.stringValue ?? "")?.hasTimelineWidget ?? false)
+                     }],
+                     "Where the account lives; it says how the handle is written and checked, and which profile, compose and feed URLs the account gets."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
         ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
@@ -14,12 +24,13 @@ extension OptionTable {
         ConfigOption("compose", .options(.compose), default: .derived("text `\"@HANDLE \"`"), merge: .keyByKey,
                      context: [.fromAccount("compose_url", .string,
                                             "the compose intent URL, percent-encoded (write it with `{{ }}`: the `&` become `&amp;`)") {
-                         .string(IntentURL.compose($0.compose, host: $1))
+                         .string($0.composeURL(intentHost: $1))
                      }],
                      "What the compose button pre-fills (see `compose` below)."),
         ConfigOption("feed", .feedSource,
-                     context: [.transformed("has_feed", .boolean, "true when the account has a feed (`feed` set and not `none`)") {
-                         .bool($0.stringValue.map { $0 != "none" } ?? false)
+                     context: [.fromAccount("has_feed", .boolean,
+                                            "true when the account has a feed (`feed` set and not `none`, or unset on Bluesky and Mastodon)") {
+                         account, _ in .bool(account.feed != nil)
                      }],
                      "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed."),
         ConfigOption("posts", .integer(1...200, what: "an integer from 1 to 200"), default: .value(.int(20)),

@@ -31,6 +31,9 @@ enum OptionType: Sendable {
     case feedSource
     /// An X handle without `@`: 1-15 of A-Z a-z 0-9 _.
     case handle
+    /// An account's handle on its network (`Network.handleProblem`), checked once the account's
+    /// `network` is known.
+    case accountHandle
     /// A hashtag without `#`: letters, digits and `_`.
     case hashtag
     /// The numeric id of a post: 1 to 19 digits.

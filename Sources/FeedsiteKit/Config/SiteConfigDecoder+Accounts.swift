@@ -95,7 +95,32 @@ private extension SiteConfigDecoder {
         }
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
         own.merge(over: defaults)
+        let network = own.values[Self.networkSlot].stringValue.flatMap(Network.init(rawValue:)) ?? .x
+        guard checkHandle(handle.value, network: network), checkCompose(entries, network: network) else { return nil }
         return Account(options: own.values, location: handle.value.location)
+    }
+
+    /// Reports the handle at `node` when it is not a valid handle on `network`; whether it is valid.
+    mutating func checkHandle(_ node: YAMLNode, network: Network) -> Bool {
+        guard case .scalar(let scalar) = node.content, let problem = network.handleProblem(in: scalar.text) else { return true }
+        let at = problem.offset.map { location(of: node, offset: $0) } ?? node.location
+        fields.diagnostics.error(at, problem.message, hint: problem.hint)
+        return false
+    }
+
+    /// Reports each compose option the account sets that its network does not have (`via`, `related`,
+    /// `in_reply_to` are X's alone); whether there is none.
+    mutating func checkCompose(_ entries: [YAMLEntry], network: Network) -> Bool {
+        guard network != .x, let compose = entries.last(where: { $0.key == "compose" }), case .mapping(let pairs) = compose.value.content else {
+            return true
+        }
+        var valid = true
+        for pair in pairs where Self.xOnlyComposeKeys.contains(pair.key) {
+            fields.diagnostics.error(pair.keyLocation, "'\(pair.key)' is an X compose option; \(network.displayName) has no such thing",
+                                     hint: "remove '\(pair.key)' from this account's compose, or set `network: x`")
+            valid = false
+        }
+        return valid
     }
 
     /// The options set in `entries`, those each account sets itself only when `perAccount`.
@@ -109,6 +134,9 @@ private extension SiteConfigDecoder {
     }
 
     static let handleSlot = OptionTable.account.slot("handle")
+    static let networkSlot = OptionTable.account.slot("network")
+    /// The compose options only X has.
+    static let xOnlyComposeKeys: Set<String> = ["via", "related", "in_reply_to"]
     /// The keys `defaults` accepts: every account option but those each account sets itself.
     static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
     static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {

@@ -49,6 +49,7 @@ private extension SiteConfigDecoder {
         case .folder: folder(node, key: key).map(TemplateValue.string)
         case .feedSource: feedSource(node, key: key).map(TemplateValue.string)
         case .handle: handle(node, what: "a handle (text)").map(TemplateValue.string)
+        case .accountHandle: fields.text(node, what: "a handle (text)").map(TemplateValue.string)
         case .hashtag: hashtag(node).map(TemplateValue.string)
         case .postID: postID(node).map(TemplateValue.string)
         case .options(let table): options(node, of: table, key: key)

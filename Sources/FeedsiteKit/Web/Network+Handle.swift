@@ -13,7 +13,9 @@ extension Network {
         guard var problem = ownProblem(in: handle) else { return nil }
         if let other = Network.allCases.first(where: { $0 != self && $0.looksLike(handle) }) {
             let change = other == .x ? "remove `network: \(rawValue)` (or write `network: x`)" : "add `network: \(other.rawValue)`"
-            problem.hint = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(change)"
+            let lookalike = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(change)"
+            // A plain name may as well be this network's handle written short: both hints then.
+            problem.hint = other == .x ? [problem.hint, "or, if it is an X account: " + lookalike].compactMap { $0 }.joined(separator: "; ") : lookalike
         }
         return problem
     }

@@ -25,6 +25,8 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
             "handle": .string("Other_2"), "name": .string("Other_2"), "profile_url": .string("https://twitter.com/Other_2"),
             "compose_url": .string("https://twitter.com/intent/tweet?text=%40Other_2%20"),
         ]),
+        // Another network needs a handle of its own (NetworkConfigTests): with `base`, only X's.
+        OptionSample(key: "network", first: "x", firstFields: [:], second: "x", secondFields: [:]),
         OptionSample(key: "name", first: "Ana B", firstFields: ["name": .string("Ana B")], second: "Ana C", secondFields: ["name": .string("Ana C")]),
         OptionSample(key: "description", first: "first text", firstFields: ["description": .string("first text")],
                      second: "second text", secondFields: ["description": .string("second text")]),

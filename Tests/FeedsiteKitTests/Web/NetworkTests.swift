@@ -45,7 +45,10 @@ import Testing
         (.x, "@alice@mastodon.social", "'@alice@mastodon.social' looks like a Mastodon handle: add `network: mastodon`"),
         (.x, "alice.bsky.social", "'alice.bsky.social' looks like a Bluesky handle: add `network: bluesky`"),
         (.bluesky, "alice@mastodon.social", "'alice@mastodon.social' looks like a Mastodon handle: add `network: mastodon`"),
-        (.bluesky, "jack", "'jack' looks like an X handle: remove `network: bluesky` (or write `network: x`)"),
+        (.bluesky, "jack", "a Bluesky handle is a domain name, such as jack.bsky.social; "
+            + "or, if it is an X account: 'jack' looks like an X handle: remove `network: bluesky` (or write `network: x`)"),
+        (.mastodon, "jack", "write it as user@server, such as alice@mastodon.social; "
+            + "or, if it is an X account: 'jack' looks like an X handle: remove `network: mastodon` (or write `network: x`)"),
         (.mastodon, "alice.bsky.social", "'alice.bsky.social' looks like a Bluesky handle: add `network: bluesky`"),
     ])
     func lookalike(_ network: Network, _ handle: String, _ hint: String) {
