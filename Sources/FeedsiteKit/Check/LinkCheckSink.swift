@@ -17,7 +17,9 @@ struct LinkCheckSink: HTMLTokenSink {
     mutating func startTag(_ tag: HTMLTag) {
         for attribute in tag.attributes where !attribute.isDuplicate {
             let value = tag.value(of: attribute)
-            if IntentURLInspector.mightBeIntentURL(value) {
+            // An intent URL is absolute: a relative link that merely holds `/share` or `/intent/` stays a link.
+            let relativeLink = Self.isLinkAttribute(tag.name(of: attribute)) && RelativeLink.isRelative(value)
+            if !relativeLink, IntentURLInspector.mightBeIntentURL(value) {
                 candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: false))
             } else if Self.isLinkAttribute(tag.name(of: attribute)) {
                 if tag.name.sameBytes(as: "base") {

@@ -91,3 +91,12 @@ import Testing
         #expect(report.intentURLs == 2)
     }
 }
+
+extension NetworkIntentURLTests {
+    @Test("a relative link whose path holds /share or /intent/ is still checked as a link", arguments: ["docs/share/missing.html", "a/intent/missing.html"])
+    func relativeLinks(_ link: String) {
+        let page = LinkChecker.Page(path: "a.html", bytes: Array("<a href=\"\(link)\">x</a>".utf8))
+        let report = LinkChecker().check(pages: [page], existingFiles: ["a.html"])
+        #expect(report.findings.map(\.rule) == [.brokenLink])
+    }
+}
