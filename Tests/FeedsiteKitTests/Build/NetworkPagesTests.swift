@@ -3,25 +3,13 @@ import Testing
 @testable import FeedsiteKit
 
 @Suite struct NetworkPagesTests {
-    static let siteYAML = """
-    title: Networks
-    accounts:
-      - handle: alice
-      - handle: alice.bsky.social
-        network: bluesky
-      - handle: alice@mastodon.social
-        network: mastodon
-        compose:
-          text: "Hi @alice@mastodon.social"
-    """
-
     @Test("accounts on three networks get their own pages; only X's shows the timeline widget")
     func pages() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let site = try TemporarySite(["site.yml": NetworkConfigTests.yaml])
         let result = try site.build()
         #expect(result.accounts == 3)
         #expect(result.summary.hasSuffix("3 intent URLs checked, no problems"))
-        let x = try #require(site.read("output/alice/index.html"))
+        let x = try #require(site.read("output/jack/index.html"))
         let bluesky = try #require(site.read("output/alice.bsky.social/index.html"))
         let mastodon = try #require(site.read("output/alice@mastodon.social/index.html"))
         #expect(x.contains("twitter-timeline") && x.contains("data-feedsite-timeline") && x.contains("Open profile on X"))
@@ -30,7 +18,7 @@ import Testing
         }
         #expect(bluesky.contains("href=\"https://bsky.app/intent/compose?text=%40alice.bsky.social%20\""))
         #expect(bluesky.contains("href=\"https://bsky.app/profile/alice.bsky.social\"") && bluesky.contains("Open profile on Bluesky"))
-        #expect(mastodon.contains("href=\"https://mastodon.social/share?text=Hi%20%40alice%40mastodon.social\""))
+        #expect(mastodon.contains("href=\"https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news\""))
         #expect(mastodon.contains("href=\"https://mastodon.social/@alice\"") && mastodon.contains("Open profile on Mastodon"))
     }
 

@@ -11,6 +11,8 @@ import Testing
     @Test("intent URLs are recognised by scheme, host and path, ignoring case", arguments: [
         "https://twitter.com/intent/tweet?text=a", "http://x.com/intent/post", "HTTPS://WWW.Twitter.COM/intent/like?tweet_id=1",
         "//mobile.x.com/intent/follow?screen_name=a", "  https://twitter.com/intent/tweet?text=a\n", "https://mobile.twitter.com/intent/retweet?tweet_id=5",
+        "https://bsky.app/intent/compose?text=a", "HTTPS://BSKY.APP/intent/compose", "//bsky.app/intent/compose?text=a",
+        "https://mastodon.social/share?text=a", "https://Mastodon.Social/share", "https://mastodon.social/share#x",
     ])
     func recognised(_ url: String) {
         #expect(IntentURLInspector().inspect(url) != nil)
@@ -20,6 +22,9 @@ import Testing
         "https://twitter.com.example.net/intent/tweet?text=a", "https://example.com/intent/tweet", "https://twitter.com/intentional",
         "twitter.com/intent/tweet?text=a", "https://twitter.com/share?text=a", "ftp://twitter.com/intent/tweet", "https://twitter.com:443/intent/tweet",
         "https://nottwitter.com/intent/tweet", "/intent/tweet?text=a",
+        "https://bsky.app.example.net/intent/compose?text=a", "https://bsky.social/intent/compose?text=a",
+        "https://example.com/share?text=a", "https://mastodon.social/shared?text=a", "https://mastodon.social/api/share?text=a",
+        "https://mastodon.social.evil.example/share?text=a", "https://bsky.app/profile/a.bsky.social",
     ])
     func lookAlikes(_ url: String) {
         #expect(IntentURLInspector().inspect(url) == nil)
@@ -76,6 +81,34 @@ import Testing
         ("https://twitter.com/intent/share?text=a", ["unknown-action"]),
         (base + "text=%40OUTPUT.DD", [String]()),
         (base + "text=a&hashtags=swift,ios&via=jack&related=a,b&in_reply_to=123&url=https%3A%2F%2Fx.com%2Fa", [String]()),
+        // Bluesky's and Mastodon's compose URLs: the same rules, their own parameters and limits.
+        (NetworkIntentURLTests.bluesky + "text=Hello%20world", [String]()),
+        (NetworkIntentURLTests.bluesky + "text=Hello world", ["raw-space"]),
+        (NetworkIntentURLTests.bluesky + "text=caf%c3%a9", ["lowercase-hex"]),
+        (NetworkIntentURLTests.bluesky + "text=100%", ["invalid-percent-triplet"]),
+        (NetworkIntentURLTests.bluesky + "text=a&b", ["raw-ampersand"]),
+        (NetworkIntentURLTests.bluesky + "text=", ["empty-parameter"]),
+        (NetworkIntentURLTests.bluesky + "text=a&text=b", ["repeated-parameter"]),
+        (NetworkIntentURLTests.bluesky + "text=a&via=jack", ["unknown-parameter"]),
+        (NetworkIntentURLTests.bluesky + "text=a&url=https%3A%2F%2Fa.b", ["unknown-parameter"]),
+        ("https://bsky.app/intent/post?text=a", ["unknown-action"]),
+        (NetworkIntentURLTests.bluesky + "text=%FF", ["invalid-utf8"]),
+        // Bluesky counts 300 graphemes, links in full; a family emoji is one.
+        (NetworkIntentURLTests.bluesky + "text=" + String(repeating: "a", count: 300), [String]()),
+        (NetworkIntentURLTests.bluesky + "text=" + String(repeating: "a", count: 301), ["too-long"]),
+        (NetworkIntentURLTests.bluesky + "text=" + String(repeating: "%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7", count: 300), [String]()),
+        (NetworkIntentURLTests.mastodon + "text=Hello%20world&url=https%3A%2F%2Fa.b&title=Hi", [String]()),
+        (NetworkIntentURLTests.mastodon + "text=a&hashtags=b", ["unknown-parameter"]),
+        (NetworkIntentURLTests.mastodon + "text=a&url=example.com", ["invalid-url-param"]),
+        (NetworkIntentURLTests.mastodon + "text=a+b", ["ambiguous-plus"]),
+        (NetworkIntentURLTests.mastodon + "text=a#b", ["raw-hash"]),
+        // Mastodon: 500, a URL 23, a remote mention its user part.
+        (NetworkIntentURLTests.mastodon + "text=" + String(repeating: "a", count: 500), [String]()),
+        (NetworkIntentURLTests.mastodon + "text=" + String(repeating: "a", count: 501), ["too-long"]),
+        (NetworkIntentURLTests.mastodon + "text=" + String(repeating: "a", count: 476) + "&url=https%3A%2F%2Fexample.com%2F" + String(repeating: "p", count: 100), [String]()),
+        (NetworkIntentURLTests.mastodon + "text=" + String(repeating: "a", count: 477) + "&url=https%3A%2F%2Fexample.com", ["too-long"]),
+        (NetworkIntentURLTests.mastodon + "text=%40alice%40mastodon.social%20" + String(repeating: "a", count: 493), [String]()),
+        (NetworkIntentURLTests.mastodon + "text=%40alice%40mastodon.social%20" + String(repeating: "a", count: 494), ["too-long"]),
     ])
     func rule(_ url: String, _ expected: [String]) {
         #expect(codes(url) == expected.sorted(), "\(url)")

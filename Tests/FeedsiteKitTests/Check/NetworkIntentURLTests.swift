@@ -5,64 +5,10 @@ import Testing
     static let bluesky = "https://bsky.app/intent/compose?"
     static let mastodon = "https://mastodon.social/share?"
 
-    func codes(_ url: String, servers: Set<String> = Network.wellKnownMastodonServers) -> [String]? {
-        IntentURLInspector(mastodonServers: servers).inspect(url).map { $0.problems.map(\.rule.rawValue).sorted() }
-    }
-
-    @Test("Bluesky and Mastodon compose URLs are recognised by host and path", arguments: [
-        "https://bsky.app/intent/compose?text=a", "HTTPS://BSKY.APP/intent/compose", "//bsky.app/intent/compose?text=a",
-        "https://mastodon.social/share?text=a", "https://Mastodon.Social/share", "https://mastodon.social/share#x",
-    ])
-    func recognised(_ url: String) {
-        #expect(IntentURLInspector().inspect(url) != nil)
-    }
-
-    @Test("look-alikes and unknown servers are not compose URLs", arguments: [
-        "https://bsky.app.example.net/intent/compose?text=a", "https://bsky.social/intent/compose?text=a",
-        "https://example.com/share?text=a", "https://mastodon.social/shared?text=a", "https://mastodon.social/api/share?text=a",
-        "https://mastodon.social.evil.example/share?text=a", "https://bsky.app/profile/a.bsky.social",
-    ])
-    func lookAlikes(_ url: String) {
-        #expect(IntentURLInspector().inspect(url) == nil)
-    }
-
     @Test("a Mastodon server the build names is recognised")
     func namedServer() {
-        #expect(codes("https://social.example.org/share?text=a") == nil)
-        #expect(codes("https://social.example.org/share?text=a", servers: ["social.example.org"]) == [])
-    }
-
-    @Test("the rules of X's intents hold for Bluesky's and Mastodon's, with their own parameters and limits", arguments: [
-        (bluesky + "text=Hello%20world", [String]()),
-        (bluesky + "text=Hello world", ["raw-space"]),
-        (bluesky + "text=caf%c3%a9", ["lowercase-hex"]),
-        (bluesky + "text=100%", ["invalid-percent-triplet"]),
-        (bluesky + "text=a&b", ["raw-ampersand"]),
-        (bluesky + "text=", ["empty-parameter"]),
-        (bluesky + "text=a&text=b", ["repeated-parameter"]),
-        (bluesky + "text=a&via=jack", ["unknown-parameter"]),
-        (bluesky + "text=a&url=https%3A%2F%2Fa.b", ["unknown-parameter"]),
-        ("https://bsky.app/intent/post?text=a", ["unknown-action"]),
-        (bluesky + "text=%FF", ["invalid-utf8"]),
-        // Bluesky counts 300 graphemes, links in full; a family emoji is one.
-        (bluesky + "text=" + String(repeating: "a", count: 300), [String]()),
-        (bluesky + "text=" + String(repeating: "a", count: 301), ["too-long"]),
-        (bluesky + "text=" + String(repeating: "%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7", count: 300), [String]()),
-        (mastodon + "text=Hello%20world&url=https%3A%2F%2Fa.b&title=Hi", [String]()),
-        (mastodon + "text=a&hashtags=b", ["unknown-parameter"]),
-        (mastodon + "text=a&url=example.com", ["invalid-url-param"]),
-        (mastodon + "text=a+b", ["ambiguous-plus"]),
-        (mastodon + "text=a#b", ["raw-hash"]),
-        // Mastodon: 500, a URL 23, a remote mention its user part.
-        (mastodon + "text=" + String(repeating: "a", count: 500), [String]()),
-        (mastodon + "text=" + String(repeating: "a", count: 501), ["too-long"]),
-        (mastodon + "text=" + String(repeating: "a", count: 476) + "&url=https%3A%2F%2Fexample.com%2F" + String(repeating: "p", count: 100), [String]()),
-        (mastodon + "text=" + String(repeating: "a", count: 477) + "&url=https%3A%2F%2Fexample.com", ["too-long"]),
-        (mastodon + "text=%40alice%40mastodon.social%20" + String(repeating: "a", count: 493), [String]()),
-        (mastodon + "text=%40alice%40mastodon.social%20" + String(repeating: "a", count: 494), ["too-long"]),
-    ])
-    func rule(_ url: String, _ expected: [String]) {
-        #expect(codes(url) == expected.sorted(), "\(url.prefix(120))")
+        #expect(IntentURLInspector().inspect("https://social.example.org/share?text=a") == nil)
+        #expect(IntentURLInspector(mastodonServers: ["social.example.org"]).inspect("https://social.example.org/share?text=a")?.problems == [])
     }
 
     @Test("messages name the network, its parameters and its limit")

@@ -5,7 +5,8 @@ import Testing
 /// U+2000-U+200D, U+2010-U+201F, U+2032-U+2037 weigh 1, other code points 2, an emoji 2, a URL 23,
 /// all after NFC normalisation.
 @Suite struct PostLengthTests {
-    @Test("characters weigh as X counts them", arguments: [
+    /// Characters and the light ranges.
+    static let characters: [(String, Int)] = [
         ("hello", 5),
         ("", 0),
         ("café", 4),
@@ -15,12 +16,10 @@ import Testing
         ("“quoted”", 8), ("\u{2032}", 1), ("\u{2038}", 2),
         // U+200D alone (not joining emoji) is in the light range U+2000-U+200D.
         ("a\u{200D}b", 3),
-    ])
-    func weight(_ text: String, _ expected: Int) {
-        #expect(PostLength.weight(of: text) == expected)
-    }
+    ]
 
-    @Test("text is normalised to NFC before it is weighed", arguments: [
+    /// NFC normalisation before weighing.
+    static let normalisation: [(String, Int)] = [
         // e + COMBINING ACUTE composes to é: 4 code points, not 5.
         ("cafe\u{301}", 4),
         // q + COMBINING TILDE has no composed form: both stay, both light.
@@ -31,12 +30,10 @@ import Testing
         ("\u{1100}\u{1161}", 2),
         // U+FB2C is excluded from composition: NFC gives three light Hebrew code points, so A + it is 4.
         ("A\u{FB2C}", 4),
-    ])
-    func normalisation(_ text: String, _ expected: Int) {
-        #expect(PostLength.weight(of: text) == expected)
-    }
+    ]
 
-    @Test("an emoji sequence weighs 2 as a whole", arguments: [
+    /// An emoji sequence weighs 2 as a whole.
+    static let emoji: [(String, Int)] = [
         ("😀", 2),
         // A skin tone modifier belongs to the emoji before it.
         ("👍🏽", 2),
@@ -55,12 +52,10 @@ import Testing
         // © is light text, an emoji (2) only with U+FE0F.
         ("©", 1), ("©\u{FE0F}", 2),
         ("H🐱☺👨\u{200D}👩\u{200D}👧\u{200D}👦", 7),
-    ])
-    func emoji(_ text: String, _ expected: Int) {
-        #expect(PostLength.weight(of: text) == expected)
-    }
+    ]
 
-    @Test("every URL in the text counts 23, with or without scheme", arguments: [
+    /// Every URL in the text counts 23, with or without scheme.
+    static let urls: [(String, Int)] = [
         ("https://example.com", 23), ("HTTPS://EXAMPLE.COM", 23), ("http://example.com/a/very/long/path/that/goes/on", 23),
         ("example.com", 23), ("www.example.co.uk/page", 23),
         // Two URLs and text: 5 + 23 + 1 + 23 + 5.
@@ -86,8 +81,10 @@ import Testing
         ("https://例え.jp/", 23),
         // A URL and an emoji side by side.
         ("😀 https://example.com", 2 + 1 + 23),
-    ])
-    func urls(_ text: String, _ expected: Int) {
+    ]
+
+    @Test("each hand-written vector weighs as X counts it", arguments: characters + normalisation + emoji + urls)
+    func weight(_ text: String, _ expected: Int) {
         #expect(PostLength.weight(of: text) == expected, "\(text)")
     }
 }
