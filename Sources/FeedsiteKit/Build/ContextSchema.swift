@@ -11,7 +11,8 @@ indirect enum ContextSchema: Sendable {
         "site": .map(fields(of: .site)),
         "account": .map(fields(of: .account).merging(schemas(PostsContext.fields)) { option, _ in option }),
         "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar,
-                                "latest": .map(schemas(RiverContext.latestFields))])),
+                                "latest": .map(schemas(RiverContext.latestFields)), "network": .scalar, "network_name": .scalar,
+                                "has_timeline": .scalar])),
         "root": .scalar,
         "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
@@ -51,7 +52,7 @@ indirect enum ContextSchema: Sendable {
     static var markdownTable: String {
         let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account")
             + rows(PostsContext.fields, prefix: "account") + [
-            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page), `latest` |",
+            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page), `latest`, `network` (`x`, `bluesky`, `mastodon`), `network_name` (`X`, `Bluesky`, `Mastodon`), `has_timeline` (true on X) |",
             "| `accounts[].latest` | map or null | the account's newest post; null when it has none |",
         ] + rows(RiverContext.latestFields, prefix: "accounts[].latest") + [
             "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",

@@ -104,7 +104,9 @@ extension PageContext {
     }
 
     static func listEntry(_ account: Account, url: String, latest: TemplateValue, current: Bool = false) -> TemplateValue {
-        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current), latest]))
+        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current), latest,
+                                                 .string(account.network.rawValue), .string(account.network.displayName),
+                                                 .bool(account.network.hasTimelineWidget)]))
     }
 
     /// The `account` record: one value per context field of the account options, made from the account's options,
@@ -131,7 +133,7 @@ private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
     static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title"])
-    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest"])
+    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))

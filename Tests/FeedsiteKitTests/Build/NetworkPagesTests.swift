@@ -20,6 +20,10 @@ import Testing
         #expect(bluesky.contains("href=\"https://bsky.app/profile/alice.bsky.social\"") && bluesky.contains("Open profile on Bluesky"))
         #expect(mastodon.contains("href=\"https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news\""))
         #expect(mastodon.contains("href=\"https://mastodon.social/@alice\"") && mastodon.contains("Open profile on Mastodon"))
+        let index = try #require(site.read("output/index.html"))
+        #expect(index.contains("<span class=\"handle\">@jack</span></a>"))
+        #expect(index.contains("<span class=\"handle\">@alice.bsky.social</span> <span class=\"network\">Bluesky</span></a>"))
+        #expect(index.contains("<span class=\"handle\">@alice@mastodon.social</span> <span class=\"network\">Mastodon</span></a>"))
     }
 
     @Test("a Mastodon compose URL on the account's own server is checked by the build")
