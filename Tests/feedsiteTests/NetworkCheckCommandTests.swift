@@ -18,3 +18,16 @@ import Testing
         """)
     }
 }
+
+extension NetworkCheckCommandTests {
+    @Test("--mastodon-servers names more servers whose /share links are Mastodon's; a bad host is a usage error")
+    func mastodonServers() throws {
+        let folder = try TemporaryFolder(files: ["a.html": "<a href=\"https://social.example.org/share?text=\">m</a>\n"])
+        #expect(try ProcessRunner.run(["check", folder.path]).out == "no problems in 1 file; 0 intent URLs checked\n")
+        let named = try ProcessRunner.run(["check", folder.path, "--mastodon-servers", "Social.Example.org,mstdn.example"])
+        #expect(named.out.hasPrefix("a.html:1:10: warning: 'text' is empty; remove it or give it a value [empty-parameter]"))
+        let bad = try ProcessRunner.run(["check", folder.path, "--mastodon-servers", "social example"])
+        #expect(bad.status == 2)
+        #expect(bad.err.hasPrefix("error: --mastodon-servers: server 'social example' contains a space"))
+    }
+}
