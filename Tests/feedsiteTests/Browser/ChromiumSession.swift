@@ -97,9 +97,10 @@ final class ChromiumSession {
         }
     }
 
-    /// Evaluates a JavaScript expression in the page and returns its value.
-    func evaluate(_ expression: String) throws -> Any? {
-        let result = try command("Runtime.evaluate", ["expression": expression, "returnByValue": true])
+    /// Evaluates a JavaScript expression in the page and returns its value (with `awaitPromise`, the
+    /// value the promise it returns resolves to).
+    func evaluate(_ expression: String, awaitPromise: Bool = false) throws -> Any? {
+        let result = try command("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitPromise])
         if let exception = result["exceptionDetails"] { throw Failure(description: "script failed: \(exception)") }
         return (result["result"] as? [String: Any])?["value"]
     }
@@ -125,6 +126,11 @@ final class ChromiumSession {
     /// Emulates a viewport `width` CSS pixels wide (a phone, for the responsive-layout test).
     func setViewport(width: Int, height: Int) throws {
         _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true])
+    }
+
+    /// Emulates the reader's colour scheme (`prefers-color-scheme`: "light" or "dark") for the page.
+    func setColorScheme(_ scheme: String) throws {
+        _ = try command("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
     }
 
     /// Turns the page's own scripts off (a reader with JavaScript disabled) or back on; takes effect
