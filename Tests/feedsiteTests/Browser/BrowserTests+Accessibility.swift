@@ -68,6 +68,19 @@ extension BrowserTests {
         #expect(audit.checked == 18)
         #expect(audit.failures.isEmpty, "WCAG A/AA violations in the \(scheme) scheme at \(width) px:\n\(audit.failures.joined(separator: "\n"))")
     }
+
+    @Test("on a 320 px screen the fallback under the posts shows its whole text and both buttons, nothing clipped (WCAG 1.4.10 reflow)")
+    func postsFallbackFitsNarrowScreen() throws {
+        let site = try buildPostsSite(defaults: "")
+        let browser = try ChromiumSession()
+        try browser.setViewport(width: 320, height: 640)
+        try askForTimeline(browser, "file://\(site.path)/output/outputdd/index.html", widgets: .refuse)
+        #expect(try browser.wait(until: Self.failed, seconds: 3))
+        #expect(try browser.evaluate(Self.fitsInTimeline(".timeline-fallback")) as? Bool == true)
+        #expect(try browser.evaluate("document.documentElement.scrollWidth <= 320") as? Bool == true)
+        _ = try browser.evaluate("document.querySelector('.timeline-fallback').scrollIntoView({ block: 'center' }), true")
+        try screenshot(browser, "fallback-narrow")
+    }
 }
 
 /// Runs axe-core on the page a browser shows and collects what it finds.

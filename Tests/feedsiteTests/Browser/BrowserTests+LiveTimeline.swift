@@ -131,15 +131,20 @@ extension BrowserTests {
 
 extension BrowserTests {
     /// Whether every child of the consent panel lies inside the timeline region (nothing clipped).
-    static let consentFits = """
-    (function () {
-      var region = document.querySelector("[data-feedsite-timeline]").getBoundingClientRect();
-      return Array.prototype.every.call(document.querySelectorAll(".timeline-consent > *"), function (child) {
-        var box = child.getBoundingClientRect();
-        return box.top >= region.top && box.bottom <= region.bottom;
-      });
-    })()
-    """
+    static let consentFits = fitsInTimeline(".timeline-consent")
+
+    /// Whether every child of the timeline's `part` (a selector) lies inside the timeline region.
+    static func fitsInTimeline(_ part: String) -> String {
+        """
+        (function () {
+          var region = document.querySelector("[data-feedsite-timeline]").getBoundingClientRect();
+          return Array.prototype.every.call(document.querySelectorAll("\(part) > *"), function (child) {
+            var box = child.getBoundingClientRect();
+            return box.top >= region.top && box.bottom <= region.bottom;
+          });
+        })()
+        """
+    }
 
     @Test("on a 320 px screen the consent panel under the posts shows its whole text and button, nothing clipped; one h1 and the landmarks")
     func postsConsentFitsNarrowScreen() throws {
