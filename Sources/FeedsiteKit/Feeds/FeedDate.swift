@@ -1,12 +1,28 @@
 /// Dates as feeds write them, turned into RFC 3339 in UTC (`2026-11-29T14:03:00Z`): RFC 822 with its
 /// common variations (no weekday, one-digit day, full month names, two-digit years, no seconds, zones
 /// as `GMT`/`EST`/`PDT`/`Z` or `+0000`/`+00:00`) and RFC 3339 / ISO 8601 (`T` or a space, fractions,
-/// `Z` or an offset, no zone read as UTC, a date alone read as midnight UTC).
+/// `Z` or an offset, no zone read as UTC, a date alone read as midnight UTC). A day the month does not
+/// have (`31 Nov`, `29 Feb 2026`) is not a date: it is refused, never rolled over into the next month.
 enum FeedDate {
     /// The date in `text` as RFC 3339 UTC, or nil when it is neither form.
     static func rfc3339(_ text: String) -> String? {
         let trimmed = String(text.trimmingSpaces)
         return fromRFC3339(trimmed) ?? fromRFC822(trimmed)
+    }
+
+    /// Whether `text` is a date but for its day, which its month does not have (`Tue, 31 Nov 2026`).
+    static func hasNonexistentDay(_ text: String) -> Bool {
+        let trimmed = String(text.trimmingSpaces)
+        return rfc3339(trimmed) == nil && (fromRFC3339(trimmed, anyDay: true) ?? fromRFC822(trimmed, anyDay: true)) != nil
+    }
+
+    /// The RFC 3339 UTC instant `date` (`2026-12-01T10:00:00Z`) `count` days later, or nil when
+    /// `date` is not of that shape (up to four days either way: the shift is written as a zone offset).
+    static func adding(days count: Int, to date: String) -> String? {
+        guard date.utf8.count == 20, date.hasSuffix("Z") else { return nil }
+        let hours = count * 24
+        // An offset west of UTC moves the instant later: `-24:00` is a day on.
+        return fromRFC3339(String(date.dropLast()) + (hours >= 0 ? "-" : "+") + (abs(hours) < 10 ? "0" : "") + "\(abs(hours))00")
     }
 }
 
@@ -18,7 +34,7 @@ private extension FeedDate {
     ]
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    static func fromRFC822(_ text: String) -> String? {
+    static func fromRFC822(_ text: String, anyDay: Bool = false) -> String? {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
         if let first = words.first, first.first?.isLetter == true, first.count >= 3,
            !months.contains(String(first.prefix(3)).lowercased()) || words.count > 5 {
@@ -43,7 +59,7 @@ private extension FeedDate {
             guard let zone = zoneOffset(words[4]) else { return nil }
             offset = zone
         }
-        return formatted(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        return formatted(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset, anyDay: anyDay)
     }
 
     /// `+0000`, `-05:00`, `GMT`, `EST`, … in minutes east of UTC; an unknown name (or a military
@@ -59,7 +75,7 @@ private extension FeedDate {
         return zones[word.uppercased()] ?? 0
     }
 
-    static func fromRFC3339(_ text: String) -> String? {
+    static func fromRFC3339(_ text: String, anyDay: Bool = false) -> String? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count, bytes[range].allSatisfy(\.isASCIIDigit) else { return nil }
@@ -67,7 +83,7 @@ private extension FeedDate {
         }
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        if bytes.count == 10 { return formatted(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offset: 0) }
+        if bytes.count == 10 { return formatted(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, offset: 0, anyDay: anyDay) }
         guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " "),
               bytes[13] == UInt8(ascii: ":"), let hour = number(11..<13), let minute = number(14..<16) else { return nil }
         var index = 16
@@ -87,13 +103,15 @@ private extension FeedDate {
             guard let value = zone == "z" ? 0 : zoneOffset(String(zone)) else { return nil }
             offset = value
         }
-        return formatted(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        return formatted(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset, anyDay: anyDay)
     }
 
-    /// The instant as `YYYY-MM-DDTHH:MM:SSZ` in UTC, or nil when a field is out of range.
-    static func formatted(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> String? {
+    /// The instant as `YYYY-MM-DDTHH:MM:SSZ` in UTC, or nil when a field is out of range (the day
+    /// beyond the month's last unless `anyDay`).
+    static func formatted(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, anyDay: Bool) -> String? {
         guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-              (0...60).contains(second), (1...9999).contains(year) else { return nil }
+              (0...60).contains(second), (1...9999).contains(year),
+              anyDay || civil(days: days(year: year, month: month, day: day)) == (year, month, day) else { return nil }
         let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset * 60
         let dayCount = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - dayCount * 86_400

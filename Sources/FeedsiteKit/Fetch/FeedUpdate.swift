@@ -85,8 +85,10 @@ private extension FeedUpdate {
             return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + message)
         }
         // The copies of images made earlier stay with their posts (MediaDownloads decides what becomes of them).
-        let posts = Array(feed.posts.prefix(account.postLimit)).keepingCopies(from: previous?.posts)
         let now = Timestamp.now
+        // The newest posts by date (a date past tomorrow is brought back to now first), not the feed's first ones.
+        let dated = PostSelection.clampingFutureDates(feed.posts, now: now, latest: FeedDate.adding(days: 1, to: now) ?? now, previous: previous?.posts)
+        let posts = PostSelection.newest(dated, limit: account.postLimit).keepingCopies(from: previous?.posts)
         var record = previous?.record ?? SnapshotRecord(source: shownSource)
         let changed = previous?.posts != posts
         record.source = shownSource
