@@ -1,6 +1,7 @@
 /// Turns the drafts a format's reader found into posts, the same way for every format: ids (the
 /// feed's, else the link, else a hash of the content), dates in RFC 3339 UTC, plain text, HTML through
-/// `PostHTML.clean`, and duplicates (same id) left out after the first, each with a warning. Each kind
+/// `PostHTML.clean`, characters no page may show (`ControlCharacters`) removed from the text fields,
+/// and duplicates (same id) left out after the first, each with a warning. Each kind
 /// of warning is shown `repeatLimit` times; the rest are counted in one last warning of that kind
 /// ("and 480 more ..."), as `DiagnosticCollector` caps errors.
 struct FeedAssembler {
@@ -57,20 +58,22 @@ private extension FeedAssembler {
         case .text(let content): html = HTMLEscaper.escape(content); text = PostText.collapsed(content)
         case nil: html = ""; text = ""
         }
-        let id = nonEmpty(draft.id) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
+        let id = nonEmpty(draft.id.map(ControlCharacters.removed)) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
         let url = FeedLink.webURL(nonEmpty(draft.url))
         if let link = nonEmpty(draft.url), url == nil {
             warn(.link, Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
         }
-        let media = draft.media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt) } }
+        let media = draft.media.compactMap { item in
+            FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt.map(ControlCharacters.removed)) }
+        }
         if media.count < draft.media.count {
             warn(.media, Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
         }
         let relation = draft.relation.adding(title: draft.title)
-        return Post(id: id, url: url, title: nonEmpty(draft.title), text: text,
+        return Post(id: id, url: url, title: nonEmpty(draft.title.map(ControlCharacters.removed)), text: ControlCharacters.removed(from: text),
                     html: PostHTML.clean(html, base: draft.base),
                     published: date(draft.published), updated: date(draft.updated),
-                    author: nonEmpty(draft.author.map(PostText.collapsed)), media: media,
+                    author: nonEmpty(draft.author.map { ControlCharacters.removed(from: PostText.collapsed($0)) }), media: media,
                     isReply: relation.isReply, isRepost: relation.isRepost)
     }
 
@@ -89,6 +92,11 @@ private extension FeedAssembler {
     mutating func date(_ dated: PostDraft.Dated?) -> String? {
         guard let dated, let text = nonEmpty(dated.text) else { return nil }
         if let date = FeedDate.rfc3339(text) { return date }
+        if FeedDate.hasNonexistentDay(text) {
+            warn(.date, Diagnostic(.warning, at: dated.location, "the date '\(text)' does not exist: its month has no such day; the post is kept without a date",
+                                   hint: "correct the day of the month in the feed"))
+            return nil
+        }
         warn(.date, Diagnostic(.warning, at: dated.location, "cannot read the date '\(text)'; the post is kept without it",
                                    hint: "write dates as RFC 822 (Sun, 29 Nov 2026 14:03:00 GMT) or RFC 3339 (2026-11-29T14:03:00Z)"))
         return nil

@@ -36,6 +36,7 @@ package enum FeedReader {
                             hint: "feedsite reads RSS, Atom and JSON Feed")
         }
         var assembler = FeedAssembler()
+        feed.title = feed.title.map(ControlCharacters.removed)
         feed.posts = assembler.posts(from: drafts)
         feed.problems = (problems + assembler.problems).sorted()
         return feed
@@ -43,8 +44,11 @@ package enum FeedReader {
 }
 
 private extension FeedReader {
-    static func readXML(_ bytes: [UInt8], source: String, feedURL: String?) throws(FeedError)
+    static func readXML(_ input: [UInt8], source: String, feedURL: String?) throws(FeedError)
         -> (feed: Feed, drafts: [PostDraft], problems: [Diagnostic]) {
+        // Before libxml2, whose recovery from such a reference drops every later `&amp;`.
+        let repaired = XMLCharacterReferences(repairing: input, source: source)
+        let bytes = repaired.bytes
         if let start = htmlStart(bytes) {
             // HTML5 pages (`<!doctype html>`, unclosed `<meta>`) are not XML: say what they are before
             // libxml2 stumbles on them.
@@ -80,7 +84,7 @@ private extension FeedReader {
         let read = format == .atom
             ? AtomFeedReader(source: source, feedURL: feedURL).read(root)
             : RSSFeedReader(source: source, feedURL: feedURL).read(root, format: format)
-        return (read.feed, read.drafts, reader.problems)
+        return (read.feed, read.drafts, repaired.problems + reader.problems)
     }
 
     static func notAFeed(at location: SourceLocation, found what: String) -> FeedError {

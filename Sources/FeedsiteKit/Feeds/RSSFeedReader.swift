@@ -21,7 +21,7 @@ extension RSSFeedReader {
         var items = format == .rdf ? root.all("item", namespace) : []
         items += channel?.all("item", namespace) ?? []
         let drafts = items.map { draft($0, namespace: namespace, base: base) }
-        let title = channel?.value("title", namespace).map(PostText.plain(fromHTML:))
+        let title = channel?.value("title", namespace).map(RSSTitle.text)
         return (Feed(format: format, title: title, link: link), drafts)
     }
 }
@@ -30,7 +30,7 @@ private extension RSSFeedReader {
     func draft(_ item: XMLElement, namespace: String, base inherited: String?) -> PostDraft {
         let base = FeedLink.base(of: item, inheriting: inherited)
         var draft = PostDraft(location: SourceLocation(file: source, line: item.line, column: item.column), base: base)
-        draft.title = item.value("title", namespace).map(PostText.plain(fromHTML:))
+        draft.title = item.value("title", namespace).map(RSSTitle.text)
         draft.url = item.value("link", namespace).map { FeedLink.resolve($0, against: base) }
         if let guid = item.first("guid", namespace) {
             let value = String(guid.text.trimmingSpaces)

@@ -154,7 +154,8 @@ private extension SnapshotDecoder {
             problem(value, "expected a string, found \(value.kindName)")
             return nil
         }
-        return text
+        // A snapshot edited by hand follows the feeds' rule: no control characters reach a page.
+        return ControlCharacters.removed(from: text)
     }
 
     /// A string or null at `key`; an absent key is null. The outer nil means a wrong type was reported.
@@ -164,7 +165,7 @@ private extension SnapshotDecoder {
             problem(value, "expected a string or null for \"\(key)\", found \(value.kindName)")
             return nil
         }
-        return .some(text)
+        return .some(ControlCharacters.removed(from: text))
     }
 
     /// A whole number from 1 or null at `key`; an absent key is null. The outer nil means a wrong value was reported.

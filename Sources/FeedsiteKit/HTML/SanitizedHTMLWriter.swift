@@ -168,14 +168,15 @@ private extension SanitizedHTMLWriter {
 
     mutating func appendAttribute(_ name: String, _ value: String) {
         output += Array(" \(name)=\"".utf8)
-        HTMLEscaper.append(value, to: &output)
+        HTMLEscaper.append(ControlCharacters.removed(from: value), to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Text, escaped, without control characters other than tab and line feed.
+    /// Text, escaped, without control characters other than tab and line feed, DEL, C1 controls or
+    /// noncharacters (`ControlCharacters`).
     mutating func appendText(_ bytes: [UInt8]) {
         let text = String(decoding: bytes.filter { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A }, as: UTF8.self)
-        HTMLEscaper.append(text, to: &output)
+        HTMLEscaper.append(ControlCharacters.removed(from: text), to: &output)
     }
 
     /// The URL a link may keep: http, https and mailto, as a browser reads `value` (leading and
