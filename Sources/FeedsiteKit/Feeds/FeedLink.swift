@@ -27,12 +27,13 @@ enum FeedLink {
         return HTTPURLSyntax.isHTTP(cleaned) ? cleaned : nil
     }
 
-    /// `link` with what a browser percent-encodes when it follows it: spaces, control characters and
-    /// `"<>`{}` as `%XX`, and, after the host, every non-ASCII character as its UTF-8 bytes
-    /// (`a b.png` is `a%20b.png`, `café` is `caf%C3%A9`). A `%` stays as it is, so an encoded link is
-    /// never encoded twice; a non-ASCII host is left for the checker to report.
+    /// `link` with what a browser percent-encodes when it follows it and a page cannot hold raw in a
+    /// URL: spaces and control characters as `%XX`, and, after the host, every non-ASCII character as
+    /// its UTF-8 bytes (`a b.png` is `a%20b.png`, `café` is `caf%C3%A9`). ASCII punctuation (`"<>`)
+    /// stays as written: pages escape it where they show it. A `%` stays as it is, so an encoded link
+    /// is never encoded twice; a non-ASCII host is left for the checker to report.
     static func encoded(_ link: String) -> String {
-        guard link.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || Self.encodedASCII.contains($0) }) else { return link }
+        guard link.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return link }
         let bytes = Array(link.utf8)
         var hostEnd = 0
         if HTTPURLSyntax.scheme(of: link) != nil, let slashes = bytes.firstIndex(of: UInt8(ascii: ":")).map({ $0 + 1 }) {
@@ -42,7 +43,7 @@ enum FeedLink {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 8)
         for (index, byte) in bytes.enumerated() {
-            if byte <= 0x20 || byte == 0x7F || Self.encodedASCII.contains(byte) || (byte >= 0x80 && index >= hostEnd) {
+            if byte <= 0x20 || byte == 0x7F || (byte >= 0x80 && index >= hostEnd) {
                 result += [UInt8(ascii: "%"), PercentEncoding.hexDigit(byte >> 4), PercentEncoding.hexDigit(byte & 0x0F)]
             } else {
                 result.append(byte)
@@ -51,9 +52,4 @@ enum FeedLink {
         // Non-ASCII bytes left in the host are whole UTF-8 sequences: the result is valid UTF-8.
         return String(decoding: result, as: UTF8.self)
     }
-}
-
-private extension FeedLink {
-    /// ASCII characters a browser percent-encodes in a URL's path and query.
-    static let encodedASCII: Set<UInt8> = Set("\"<>`{}".utf8)
 }

@@ -89,11 +89,11 @@ import Testing
         let feed = try FeedFixture.read(FeedFixture.rss("""
             <item><guid>1</guid><link>http://h.example/a page?q=a b</link>\
             <enclosure url="http://h.example/img/a b.png" type="image/png"/>\
-            <media:content url="img/café &quot;1&quot;.jpg"/></item>
+            <media:content url="img/café\t1.jpg?x=&quot;1&quot;"/></item>
             """, channel: "<link>https://site.example/dir/</link>"))
         let post = try #require(feed.posts.first)
         #expect(post.url == "http://h.example/a%20page?q=a%20b")
-        #expect(post.media.map(\.url) == ["https://site.example/dir/img/caf%C3%A9%20%221%22.jpg", "http://h.example/img/a%20b.png"])
+        #expect(post.media.map(\.url) == ["https://site.example/dir/img/caf%C3%A9%201.jpg?x=%221%22", "http://h.example/img/a%20b.png"])
         #expect(post.media.allSatisfy { HTTPURLSyntax.problem(in: $0.url) == nil })
         #expect(feed.problems.isEmpty)
         #expect(FeedLink.encoded("https://ex.example/a%20b") == "https://ex.example/a%20b", "an encoded URL is not encoded twice")
