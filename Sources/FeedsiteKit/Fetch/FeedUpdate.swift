@@ -43,7 +43,7 @@ extension FeedUpdate {
             guard trimmed || snapshot.record.error != nil else { return Result(outcome: .unchanged) }
             // A smaller `posts:` applies at once, though the feed has not changed.
             if trimmed {
-                snapshot.posts = Array(snapshot.posts.prefix(account.postLimit))
+                snapshot.posts = PostSelection.newest(snapshot.posts, limit: account.postLimit)
                 snapshot.record.postLimit = account.postLimit
                 snapshot.record.changedAt = Timestamp.now
             }
