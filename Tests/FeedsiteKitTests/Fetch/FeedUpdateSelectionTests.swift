@@ -28,3 +28,17 @@ import Testing
         #expect(published == snapshot.record.fetchedAt)
     }
 }
+
+extension FeedUpdateSelectionTests {
+    @Test("a smaller 'posts:' on a 304 keeps the newest posts by date of a snapshot written in feed order")
+    func notModifiedTrim() throws {
+        let server = try FeedFixtures.server()
+        defer { server.stop() }
+        let site = try FeedFetcherTests.site([("jack", server.url("/five.rss"))], extra: "defaults:\n  posts: 2\n")
+        let old = Snapshot(handle: "jack", record: SnapshotRecord(source: server.url("/five.rss"), etag: "\"v5\"", postLimit: 5),
+                           posts: (1...5).map { Post(id: "\($0)", published: "2026-11-0\($0)T10:00:00Z") })
+        try SnapshotStore(folder: site.path + "/snapshots").write(old, slug: "jack")
+        #expect(try FeedFetcherTests.fetch(site).updated == 1)
+        #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.map(\.id) == ["5", "4"])
+    }
+}
