@@ -72,5 +72,11 @@ extension BrowserTests {
         #expect(blocked.contains("script-src-attr"), "\(browser.reports)")
         // The page's own script still ran: the timeline is waiting for widgets.js.
         #expect(try browser.evaluate(Self.timelineState) as? String == "loading")
+        // The probe sees what would run: a dialog and a console call made from the page are reported.
+        #expect(!browser.reports.contains { $0.kind != .violation })
+        _ = try browser.evaluate("alert('probe'), console.log('probe'), true")
+        try browser.pump(for: 0.2)
+        #expect(browser.reports.contains { $0.kind == .dialog && $0.detail.hasPrefix("alert(probe)") }, "\(browser.reports)")
+        #expect(browser.reports.contains { $0.kind == .console && $0.detail == "log: probe" }, "\(browser.reports)")
     }
 }
