@@ -12,6 +12,24 @@ extension SiteHeaders {
     /// Where the build writes them.
     static let path = "_headers"
 
+    /// The headers the last build wrote into `folder`'s `_headers` (none for pages when it has none),
+    /// for `feedsite serve`: the build records them there, and an up-to-date build loads nothing else
+    /// that could tell them. Reads back only what `file` writes.
+    package static func read(outputFolder folder: String) -> SiteHeaders {
+        guard let bytes = try? FileInput.read(folder + "/" + path, purpose: "the headers file", limit: 64 << 20) else { return SiteHeaders(policies: [:]) }
+        var policies: [String: String] = [:]
+        var address = ""
+        let prefix = "  Content-Security-Policy: "
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("/") {
+                address = String(line.dropFirst())
+            } else if line.hasPrefix(prefix), address != "*" {
+                policies[address.isEmpty || address.hasSuffix("/") ? address + "index.html" : address] = String(line.dropFirst(prefix.count))
+            }
+        }
+        return SiteHeaders(policies: policies)
+    }
+
     /// The headers of the planned pages.
     init(pages: [PlannedPage], policies: PagePolicies) {
         self.policies = Dictionary(uniqueKeysWithValues: pages.map { ($0.path, policies.policy(for: $0.kind).header) })

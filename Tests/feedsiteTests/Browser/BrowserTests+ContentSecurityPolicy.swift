@@ -80,3 +80,28 @@ extension BrowserTests {
         #expect(browser.reports.contains { $0.kind == .console && $0.detail == "log: probe" }, "\(browser.reports)")
     }
 }
+
+extension BrowserTests {
+    @Test("pages served by feedsite serve keep their policy, break none of it, and still reload when the site changes")
+    func servedPages() throws {
+        let site = try TemporarySite([
+            "site.yml": "title: Served\naccounts:\n  - handle: outputdd\n    feed: feeds/outputdd.xml\n    loading_timeout: 2\n",
+            "snapshots/outputdd.json": Self.postsSnapshot,
+        ])
+        let server = try ServeCommandTests.RunningServer(in: site.path)
+        defer { _ = server.stop() }
+        let browser = try ChromiumSession()
+        let root = "http://127.0.0.1:\(server.port)/"
+        for (page, state) in [("", "!!document.querySelector('h1')"), ("outputdd/", "\(Self.timelineState) === 'consent'"),
+                              ("latest/", "!!document.querySelector('article.post')"), ("nope/", "!!document.querySelector('h1')")] {
+            #expect(try violations(browser, root + page, widgets: .fake, until: state).isEmpty, "\(page): \(browser.reports)")
+        }
+        _ = try browser.evaluate("document.querySelector('[data-feedsite-consent]') ? 0 : 0")
+        try browser.open(root, widgets: .fake)
+        _ = try browser.evaluate("window.feedsiteMark = 1, true")
+        try site.write("site.yml", "title: Served again\naccounts:\n  - handle: outputdd\n    feed: feeds/outputdd.xml\n")
+        #expect(try browser.wait(until: "window.feedsiteMark === undefined && document.title === 'Served again'", seconds: 15),
+                "the live-reload script did not reload the page")
+        #expect(browser.reports.isEmpty, "\(browser.reports)")
+    }
+}
