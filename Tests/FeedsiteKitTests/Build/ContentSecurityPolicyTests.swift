@@ -65,6 +65,29 @@ import FeedsiteTestSupport
         #expect(!(try #require(site.read("output/index.html"))).contains("twitter:widgets:csp"))
     }
 
+    @Test("the page of a Bluesky or Mastodon account, which shows no X timeline, allows nothing from X")
+    func otherNetworks() throws {
+        let site = try TemporarySite(["site.yml": """
+            title: T
+            accounts:
+              - handle: alice.bsky.social
+                network: bluesky
+              - handle: alice@mastodon.social
+                network: mastodon
+              - handle: jack
+            """])
+        _ = try site.build()
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: site.path + "/output").filter { $0.hasSuffix("/index.html") }
+        #expect(pages.count == 4, "\(pages)")
+        for path in pages where !path.hasPrefix("latest/") {
+            let page = try #require(site.read("output/" + path))
+            let x = path.hasPrefix("jack/")
+            #expect(try Self.meta(site, path).contains("twitter.com") == x, "\(path)")
+            #expect(page.contains("twitter:widgets:csp") == x, "\(path)")
+            #expect(try #require(site.read("output/_headers")).contains("/\(path)\n  Content-Security-Policy: " + (try Self.meta(site, path))))
+        }
+    }
+
     @Test("no page holds an inline script, event handler or style attribute")
     func noInlineScript() throws {
         let site = try Self.built()
