@@ -10,14 +10,14 @@ import Testing
         #expect(result.out.isEmpty)
         let summary = try #require(result.err.split(separator: "\n").last)
         #expect(summary.hasPrefix("built 7 pages for 4 accounts in "))
-        #expect(summary.hasSuffix(" ms (9 written, 0 unchanged, 0 removed); 4 intent URLs checked, no problems"))
+        #expect(summary.hasSuffix(" ms (10 written, 0 unchanged, 0 removed); 4 intent URLs checked, no problems"))
         let page = try #require(folder.read("output/outputdd/index.html"))
         #expect(page.contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
         let quiet = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
         #expect(quiet.status == 0)
         #expect(quiet.err.isEmpty)
         let again = try ProcessRunner.run(["build"], in: folder.path)
-        #expect(again.err.hasSuffix(" ms (0 written, 9 unchanged, 0 removed); 4 intent URLs checked, no problems\n"))
+        #expect(again.err.hasSuffix(" ms (0 written, 10 unchanged, 0 removed); 4 intent URLs checked, no problems\n"))
         #expect(again.err.hasPrefix("built 7 pages for 4 accounts in "))
     }
 

@@ -7,6 +7,15 @@
   "use strict";
   var regions = Array.prototype.slice.call(document.querySelectorAll("[data-feedsite-timeline]"));
   if (!regions.length) return;
+  // Set here rather than inline in the page, whose Content Security Policy allows no inline script or style.
+  regions.forEach(function (region) {
+    var anchor = region.querySelector("a.twitter-timeline");
+    if (anchor && anchor.getAttribute("data-theme") === "auto") {
+      anchor.setAttribute("data-theme", matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+    }
+    var height = parseInt(region.getAttribute("data-min-height"), 10);
+    if (height > 0) region.style.minHeight = height + "px";
+  });
   var WIDGETS = "https://platform.twitter.com/widgets.js";
   var CONSENT = "feedsite.consent.x";
   var script = null;

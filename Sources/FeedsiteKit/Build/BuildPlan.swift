@@ -4,7 +4,7 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets, media copies, the Atom feeds and sitemap.xml.
+    /// Files that are not rendered from templates: assets, media copies, `_headers`, the Atom feeds and sitemap.xml.
     var files: [SiteFile]
 
     /// Every path the build writes, pages first.
@@ -13,7 +13,7 @@ struct BuildPlan: Sendable {
 
 extension BuildPlan {
     /// The plan for `site`: an index, a page per account, the river pages and a 404 page when there
-    /// are templates for them, the assets, and the Atom feeds and sitemap.xml when the site has a `base_url`.
+    /// are templates for them, the assets, `_headers`, and the Atom feeds and sitemap.xml when the site has a `base_url`.
     /// Throws when two of them would be written to the same path (an account called `assets` and an
     /// `index.html` among the assets).
     init(_ site: LoadedSite, assets: [SiteFile]) throws(DiagnosticError) {
@@ -33,6 +33,9 @@ extension BuildPlan {
             files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
         }
         try refuseCollisions(site)
+        // After the check, which refuses two pages at one path (an account called `latest`).
+        files.append(SiteFile(path: SiteHeaders.path,
+                              bytes: SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots)).file))
     }
 
     /// Account pages and feeds are the only paths made from user input: each must differ from every other path.

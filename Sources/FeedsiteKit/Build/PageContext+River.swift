@@ -7,7 +7,7 @@ extension PageContext {
             PostsContext(limit: pageSize, english: english, media: account.mediaPolicy, copies: copies, mediaPrefix: root + "media/")
         })
         return pageValue(account: .null, accounts: .list(accountsList(prefix: root)), root: root,
-                         page: page(path: River.path(ofPage: number), canonicalPath: River.folder(ofPage: number), feed: riverFeed(root: root)),
+                         page: page(.river(number), path: River.path(ofPage: number), canonicalPath: River.folder(ofPage: number), feed: riverFeed(root: root)),
                          river: river)
     }
 }

@@ -18,6 +18,8 @@ package struct PageContext: Sendable {
     let latest: [TemplateValue]
     /// The media copies the build publishes (file names in `snapshots/media/`).
     let copies: Set<String>
+    /// Each page's Content Security Policy (`page.csp`).
+    let policies: PagePolicies
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -38,6 +40,7 @@ package struct PageContext: Sendable {
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         self.snapshots = snapshots
         self.copies = copies
+        policies = PagePolicies(config: config, snapshots: snapshots)
         let english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
         self.english = english
         self.river = river
@@ -63,19 +66,20 @@ extension PageContext {
         let snapshot = index < snapshots.count ? snapshots[index] : nil
         let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
         return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english, copies: copies),
-                         accounts: accounts, root: "../", page: page(path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
+                         accounts: accounts, root: "../", page: page(.account(index), path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
     }
 
     /// The context of the index page.
     package func indexPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: "")), root: "./",
-                  page: page(path: "index.html", canonicalPath: "", feed: riverFeed(root: "./")))
+                  page: page(.index, path: "index.html", canonicalPath: "", feed: riverFeed(root: "./")))
     }
 
     /// The context of the 404 page: served at any depth, so its root is the site's absolute address.
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
-                  page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null])))
+                  page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
+                                                          .string(policies.policy(for: .notFound).meta)])))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
@@ -87,10 +91,11 @@ extension PageContext {
         baseURL.map { $0 + "/" } ?? "/"
     }
 
-    /// The `page` record; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
-    func page(path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
+    /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
+    func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
         .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
-                                                 feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null]))
+                                                 feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
+                                                 .string(policies.policy(for: kind).meta)]))
     }
 
     /// The river's feed as seen from a page at `root`, when the site has feeds (a `base_url`).
@@ -132,7 +137,7 @@ extension PageContext {
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp"])
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields

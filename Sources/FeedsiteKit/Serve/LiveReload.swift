@@ -8,17 +8,36 @@ package enum LiveReload {
         target == eventsPath || target.hasPrefix(eventsPath + "?")
     }
 
-    static let script = """
-    <script>(function(){if(!window.EventSource)return;var s=new EventSource("\(eventsPath)");\
+    /// The live-reload script's path: a file of its own, since the pages' Content Security Policy allows no inline script.
+    package static let scriptPath = "/__feedsite/events.js"
+
+    /// What a page needs beyond its own policy to run the script: the event stream (`connect-src`).
+    package static let policyAddition = "; connect-src 'self'"
+
+    /// The script: reloads on `reload`, shows a failed build's diagnostics on `build-error` (styled
+    /// through the CSSOM, which the policy allows, not a `style` attribute, which it does not).
+    package static let script = Array("""
+    (function(){if(!window.EventSource)return;var s=new EventSource("\(eventsPath)");\
     s.addEventListener("reload",function(){location.reload()});\
     s.addEventListener("build-error",function(e){var d=document.getElementById("feedsite-build-error");\
     if(!d){d=document.createElement("pre");d.id="feedsite-build-error";d.setAttribute("role","alert");document.body.appendChild(d)}\
-    d.setAttribute("style","position:fixed;inset:0;margin:0;padding:2rem;background:rgba(30,0,0,.94);color:#fff;font:14px/1.5 monospace;white-space:pre-wrap;overflow:auto;z-index:2147483647");\
-    d.textContent="feedsite: the last change does not build; still serving the last good build.\\n\\n"+e.data})})()</script>
-    """
+    d.style.cssText="position:fixed;inset:0;margin:0;padding:2rem;background:rgba(30,0,0,.94);color:#fff;font:14px/1.5 monospace;white-space:pre-wrap;overflow:auto;z-index:2147483647";\
+    d.textContent="feedsite: the last change does not build; still serving the last good build.\\n\\n"+e.data})})()
 
-    /// `html` with the script inserted before its last `</body>` (or at the end).
+    """.utf8)
+
+    static let tag = "<script src=\"\(scriptPath)\"></script>"
+
+    /// `html` with the script's tag inserted before its last `</body>` (or at the end), and the
+    /// policy of its Content Security Policy meta tag (as the layout writes it) extended by `policyAddition`.
     package static func inject(into html: [UInt8]) -> [UInt8] {
+        let tagged = insertTag(into: html)
+        let meta = Array("http-equiv=\"Content-Security-Policy\" content=\"".utf8)
+        guard let start = tagged.firstRange(of: meta)?.upperBound, let end = tagged[start...].firstIndex(of: UInt8(ascii: "\"")) else { return tagged }
+        return Array(tagged[..<end]) + Array(policyAddition.replacingOccurrences(of: "'", with: "&#39;").utf8) + Array(tagged[end...])
+    }
+
+    static func insertTag(into html: [UInt8]) -> [UInt8] {
         let marker = Array("</body>".utf8)
         var index = html.count - marker.count
         while index >= 0 {
@@ -27,10 +46,10 @@ package enum LiveReload {
                 matches = false
                 break
             }
-            if matches { return Array(html[..<index]) + Array(script.utf8) + Array(html[index...]) }
+            if matches { return Array(html[..<index]) + Array(tag.utf8) + Array(html[index...]) }
             index -= 1
         }
-        return html + Array(script.utf8)
+        return html + Array(tag.utf8)
     }
 
     /// One server-sent event, with every line of `data` as its own `data:` field.

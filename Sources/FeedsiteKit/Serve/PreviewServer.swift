@@ -12,6 +12,8 @@ package final class PreviewServer: Sendable {
     private let listener: Int32
     /// The folder served; `serve(folder:)` switches it when site.yml moves the output.
     private let resolver: Mutex<StaticFileResolver>
+    /// The headers of the pages served, as the last build wrote them (`_headers`).
+    private let headers: Mutex<SiteHeaders>
     private let eventClients = Mutex<[Int32]>([])
     private let lastBuildError = Mutex<String?>(nil)
     private let stopped = Atomic<Bool>(false)
@@ -48,6 +50,7 @@ package final class PreviewServer: Sendable {
         self.listener = descriptor
         self.limits = limits
         self.resolver = Mutex(StaticFileResolver(folder: folder))
+        self.headers = Mutex(SiteHeaders.read(outputFolder: folder))
     }
 
     /// The address to open in a browser.
@@ -76,6 +79,7 @@ package final class PreviewServer: Sendable {
     @discardableResult
     package func serve(folder: String) -> Bool {
         let next = StaticFileResolver(folder: folder)
+        headers.withLock { $0 = SiteHeaders.read(outputFolder: folder) }
         return resolver.withLock { resolver in
             defer { resolver = next }
             return resolver.root != next.root
@@ -84,6 +88,8 @@ package final class PreviewServer: Sendable {
 
     /// Tells every open page to reload.
     package func reload() {
+        let folder = resolver.withLock { $0.root }
+        headers.withLock { $0 = SiteHeaders.read(outputFolder: folder) }
         lastBuildError.withLock { $0 = nil }
         broadcast(LiveReload.event("reload", data: "built"))
     }
@@ -180,6 +186,10 @@ private extension PreviewServer {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let resolver = resolver.withLock { $0 }
+        if request.target == LiveReload.scriptPath || request.target.hasPrefix(LiveReload.scriptPath + "?") {
+            return HTTPResponse(status: .ok, headers: [("Content-Type", ContentType.of(LiveReload.scriptPath))] + SiteHeaders.common,
+                                body: LiveReload.script)
+        }
         switch resolver.resolve(request.target) {
         case .badRequest:
             return .text(.badRequest, "bad request")
@@ -203,10 +213,16 @@ private extension PreviewServer {
 
     static let notFoundPage = Array("<!DOCTYPE html>\n<html><head><title>Not found</title></head><body><p>not found</p></body></html>\n".utf8)
 
+    /// A file of the output folder (or the built-in 404 page) with the headers the build gave it;
+    /// HTML with the live-reload script, and its policy allowing the script's event stream.
     func file(_ path: String, _ bytes: [UInt8], status: HTTPStatus) -> HTTPResponse {
         let type = ContentType.of(path)
-        let body = type.hasPrefix("text/html") ? LiveReload.inject(into: bytes) : bytes
-        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: body)
+        let root = resolver.withLock { $0.root } + "/"
+        let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : ""
+        var sent = headers.withLock { $0.headers(for: relative) }
+        guard type.hasPrefix("text/html") else { return HTTPResponse(status: status, headers: [("Content-Type", type)] + sent, body: bytes) }
+        sent = sent.map { $0.name == "Content-Security-Policy" ? ($0.name, $0.value + LiveReload.policyAddition) : $0 }
+        return HTTPResponse(status: status, headers: [("Content-Type", type)] + sent, body: LiveReload.inject(into: bytes))
     }
 
     /// Holds the connection open as an event stream until the client goes away.

@@ -17,12 +17,12 @@ import Testing
         #expect(plan.pages == [PlannedPage(kind: .index, path: "index.html"), PlannedPage(kind: .account(0), path: "zed/index.html"),
                                PlannedPage(kind: .account(1), path: "amy/index.html"), PlannedPage(kind: .river(1), path: "latest/index.html"),
                                PlannedPage(kind: .notFound, path: "404.html")])
-        #expect(plan.files.map(\.path) == ["assets/a.css", "feed.xml", "sitemap.xml"])
+        #expect(plan.files.map(\.path) == ["assets/a.css", "feed.xml", "sitemap.xml", "_headers"])
         #expect(loaded.template(for: .notFound).name.hasSuffix("404.html"))
         #expect(loaded.template(for: .account(1)).name.hasSuffix("account.html"))
     }
 
-    @Test("without a 404 or latest template or a base_url the plan has no 404 page, no river, no feed and no sitemap")
+    @Test("without a 404 or latest template or a base_url the plan has no 404 page, no river, no feed and no sitemap: only _headers")
     func planWithoutOptionalPages() throws {
         let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
         try FileManager.default.removeItem(atPath: site.path + "/templates/404.html")
@@ -30,7 +30,7 @@ import Testing
         let loaded = try LoadedSite(config: try SiteConfigLoader.load(path: site.path + "/site.yml"), displayPath: { $0 })
         let plan = try BuildPlan(loaded, assets: [])
         #expect(plan.pages.map(\.kind) == [.index, .account(0)])
-        #expect(plan.files.isEmpty)
+        #expect(plan.files.map(\.path) == ["_headers"])
     }
 
     @Test("an unchanged rebuild is recognised from the output folder site.yml names, wherever that is",

@@ -109,8 +109,8 @@ import Testing
     func liveReloadInjection() throws {
         let fixture = try Fixture()
         let page = try RawHTTPClient.get(fixture.port, "/").text
-        #expect(page.contains("new EventSource(\"/__feedsite/events\")"))
-        #expect(page.hasSuffix("</script></body></html>"))
+        #expect(page.hasSuffix("<script src=\"/__feedsite/events.js\"></script></body></html>"))
+        #expect(try RawHTTPClient.get(fixture.port, "/__feedsite/events.js").text.contains("new EventSource(\"/__feedsite/events\")"))
         #expect(fixture.folder.read("output/index.html") == "<!DOCTYPE html><html><body><h1>Home</h1></body></html>")
         #expect(try RawHTTPClient.get(fixture.port, "/assets/site.css").text == "body{}")
     }
@@ -126,7 +126,7 @@ import Testing
         #expect(plain.status == 404)
         #expect(plain.headers["content-type"] == "text/html; charset=utf-8")
         #expect(plain.text.contains("<p>not found</p>"))
-        #expect(plain.text.contains("new EventSource(\"/__feedsite/events\")"), "a failed build shows its errors here too")
+        #expect(plain.text.contains("<script src=\"/__feedsite/events.js\">"), "a failed build shows its errors here too")
     }
 
     @Test("serve(folder:) switches the folder served, and says whether it changed")

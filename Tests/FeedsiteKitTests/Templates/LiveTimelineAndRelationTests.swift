@@ -43,7 +43,7 @@ import Testing
         #expect(ana.contains("data-feedsite-timeline data-load=\"\(withoutPosts)\""))
         #expect(jack.contains("Show the live timeline from X</button>") == (withPosts == "click"))
         #expect(jack.contains("class=\"timeline on-request\"") == (withPosts == "click"))
-        #expect(jack.contains("style=\"min-height: 600px\"") == (withPosts == "auto"))
+        #expect(jack.contains("data-min-height=\"600\"") == (withPosts == "auto"))
         #expect(ana.contains(">Show posts</button>") == (withoutPosts == "click"))
         #expect(!ana.contains("Show the live timeline from X"))
     }

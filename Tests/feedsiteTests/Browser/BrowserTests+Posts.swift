@@ -60,7 +60,7 @@ extension BrowserTests {
         let view = try JSONDecoder().decode(PostsView.self, from: Data(json.utf8))
         #expect(view == PostsView(posts: ["First light over the launch pad.",
                                           "A very long word: Pneumonoultramicroscopicsilicovolcanoconiosis-and-then-some-more-text-without-spaces."],
-                                  times: ["2026-11-29T14:03:00Z", "2026-11-28T09:00:00Z"], h1: 1, wide: false, main: true, scripts: 1))
+                                  times: ["2026-11-29T14:03:00Z", "2026-11-28T09:00:00Z"], h1: 1, wide: false, main: true, scripts: 0))
         #expect(browser.requestedURLs.filter { !$0.hasPrefix("file:") }.isEmpty, "requests: \(browser.requestedURLs)")
         try screenshot(browser, "posts-\(theme)")
     }

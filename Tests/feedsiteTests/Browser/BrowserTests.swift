@@ -164,7 +164,8 @@ import Testing
         #expect(try browser.wait(until: "!!document.querySelector('a.twitter-timeline')", seconds: 10))
         #expect(try browser.evaluate("document.querySelector('a.twitter-timeline').getAttribute('data-theme')") as? String == "dark")
         try browser.open("file://\(site.path)/output/outputdd/index.html", widgets: .hang)
-        #expect(try browser.wait(until: "!!document.querySelector('a.twitter-timeline')", seconds: 10))
+        // feedsite.js (deferred) sets the theme before it inserts widgets.js: wait for that insertion.
+        #expect(try browser.wait(until: "!!document.querySelector('script[src^=\"https://platform.twitter.com/\"]')", seconds: 10))
         let expected = try browser.evaluate("matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'") as? String
         #expect(try browser.evaluate("document.querySelector('a.twitter-timeline').getAttribute('data-theme')") as? String == expected)
     }

@@ -30,12 +30,14 @@ final class ChromiumSession {
     private let output: Int32
     private let profile: TemporaryFolder
     private var buffer: [UInt8] = []
-    private var nextID = 1
+    var nextID = 1
     private var sessionID: String?
     /// How the next request for widgets.js is answered.
     var widgets: WidgetsResponse = .fake
-    /// Every URL the page requested, in order.
+    /// Every URL the page requested, in order (not the fake timeline frames: X's script asks for those, as it would from X).
     private(set) var requestedURLs: [String] = []
+    /// What the pages did that the probe watches for: CSP violations, dialogs, console calls (see ChromiumSession+Probe).
+    var reports: [Report] = []
 
     init() throws {
         guard let executable = Self.executable else {
@@ -76,6 +78,7 @@ final class ChromiumSession {
         _ = try command("Page.enable")
         _ = try command("Runtime.enable")
         _ = try command("Fetch.enable", ["patterns": [["urlPattern": "*"]]])
+        try startProbe()
     }
 
     deinit {
@@ -149,7 +152,7 @@ final class ChromiumSession {
     }
 }
 
-private extension ChromiumSession {
+extension ChromiumSession {
     func command(_ method: String, _ parameters: [String: Any] = [:], session: Bool = true) throws -> [String: Any] {
         let id = nextID
         nextID += 1
@@ -205,10 +208,11 @@ private extension ChromiumSession {
 
     /// Answers intercepted requests: widgets.js as configured, every other host of X refused, local files allowed.
     func handle(_ message: [String: Any]) throws {
+        try record(message)
         guard message["method"] as? String == "Fetch.requestPaused", let parameters = message["params"] as? [String: Any],
               let requestID = parameters["requestId"] as? String,
               let url = (parameters["request"] as? [String: Any])?["url"] as? String else { return }
-        requestedURLs.append(url)
+        if !url.hasPrefix(FakeWidgets.frameURL) { requestedURLs.append(url) }
         let next = nextID
         nextID += 1
         if url.hasPrefix("https://platform.twitter.com/widgets.js") {
@@ -228,6 +232,11 @@ private extension ChromiumSession {
             case .hang:
                 break
             }
+        } else if url.hasPrefix(FakeWidgets.frameURL) {
+            try send(id: next, method: "Fetch.fulfillRequest", parameters: [
+                "requestId": requestID, "responseCode": 200, "body": Data(FakeWidgets.frame(url).utf8).base64EncodedString(),
+                "responseHeaders": [["name": "Content-Type", "value": "text/html; charset=utf-8"]],
+            ], session: true)
         } else if url.hasPrefix("file:") || url.hasPrefix("data:") || url.hasPrefix("http://127.0.0.1") {
             try send(id: next, method: "Fetch.continueRequest", parameters: ["requestId": requestID], session: true)
         } else {

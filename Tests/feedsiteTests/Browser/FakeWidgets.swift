@@ -1,7 +1,16 @@
 /// A stand-in for X's widgets.js with the same surface: `twttr.ready`, `twttr.events.bind`,
 /// `twttr.widgets.load`; it replaces each timeline anchor with an iframe after a short delay and
-/// then fires `rendered` (with the iframe as target) and `loaded`.
+/// then fires `rendered` (with the iframe as target) and `loaded`. The iframe comes from X's embed
+/// host, as the real one does (the page's Content Security Policy must allow it).
 enum FakeWidgets {
+    /// Where the fake timeline frames come from; `ChromiumSession` answers with `frame(_:)`.
+    static let frameURL = "https://syndication.twitter.com/srv/timeline-profile/screen-name/"
+
+    /// The fake timeline frame of the URL `frameURL` + handle.
+    static func frame(_ url: String) -> String {
+        "<!DOCTYPE html><p style='font:16px sans-serif;padding:1rem'>Fake timeline of @\(url.dropFirst(frameURL.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })</p>"
+    }
+
     static let source = """
     (function () {
       var handlers = { rendered: [], loaded: [] };
@@ -20,7 +29,7 @@ enum FakeWidgets {
             frame.style.height = (anchor.getAttribute("data-height") || "600") + "px";
             frame.style.width = "100%";
             frame.style.border = "0";
-            frame.srcdoc = "<p style='font:16px sans-serif;padding:1rem'>Fake timeline of " + anchor.getAttribute("href") + "</p>";
+            frame.src = "\(frameURL)" + anchor.getAttribute("href").split("/").pop();
             anchor.parentNode.replaceChild(frame, anchor);
             return frame;
           });
