@@ -34,21 +34,29 @@ import Testing
         #expect(ParallelLoop.threads(count: 1_000) >= 1)
     }
 
-    @Test("an error stops the work and is rethrown; the other threads take no more chunks")
-    func errorsStopTheWork() {
-        let done = Atomic<Int>(0)
+    @Test("an error is rethrown: the first one, after every thread has finished")
+    func errorsAreRethrown() {
+        let running = Atomic<Int>(0)
         #expect(throws: Stop(index: 10)) {
-            try ParallelLoop.run(count: 100_000, chunk: 1) { chunks throws(Stop) in
+            try ParallelLoop.run(count: 1_000, chunk: 1) { chunks throws(Stop) in
+                running.wrappingAdd(1, ordering: .relaxed)
+                defer { running.wrappingSubtract(1, ordering: .relaxed) }
                 for range in chunks {
-                    for index in range {
-                        if index == 10 { throw Stop(index: index) }
-                        done.wrappingAdd(1, ordering: .relaxed)
-                    }
+                    for index in range where index == 10 { throw Stop(index: index) }
                 }
             }
         }
-        // Chunks taken before the failure was seen still finish: a few, never the rest.
-        #expect(done.load(ordering: .relaxed) < 100_000 - 1)
+        #expect(running.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("once a thread has failed, no thread takes another chunk")
+    func stoppedChunksEnd() {
+        let shared = ParallelLoop.Shared()
+        var chunks = ParallelLoop.Chunks(shared: shared, count: 100, size: 10)
+        #expect(chunks.next() == 0..<10)
+        shared.stopped.store(true, ordering: .relaxed)
+        #expect(chunks.next() == nil)
+        #expect(shared.next.load(ordering: .relaxed) == 10)
     }
 
     @Test("with one item the body runs once, on one thread")
