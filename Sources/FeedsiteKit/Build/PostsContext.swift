@@ -76,7 +76,7 @@ extension PostsContext {
         ("changed_at", "string or null", "when the posts last changed, RFC 3339 in UTC"),
         ("changed_display", "string or null", "`changed_at` for readers, as `published_display`"),
         ("source", "string", "the feed's URL or file"),
-        ("error", "string or null", "why the last fetch failed; null when it succeeded"),
+        ("error", "string or null", "why the last fetch failed, in the fetcher's words (such as libcurl's), for the site owner, not readers; null when it succeeded"),
     ].map { Field(name: $0.0, type: $0.1, summary: $0.2, shape: .scalar) }
 
     /// Whether a site in `language` (a BCP 47 tag) gets dates in English: `en` and `en-…`.
