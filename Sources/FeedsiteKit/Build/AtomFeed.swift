@@ -98,7 +98,7 @@ private extension AtomFeed {
         let post = entry.post
         let link = Self.httpURL(post.url)
         xml.open("entry")
-        xml.element("id", [:], link ?? Self.httpURL(post.id) ?? "\(baseURL)/\(account.slug)/#post-\(PercentEncoding.encode(post.id))")
+        xml.element("id", [:], PostAnchor.globalID(of: post) ?? "\(baseURL)/\(account.slug)/#\(PostAnchor.of(post.id))")
         xml.element("title", ["type": "text"], PostExcerpt.of(post, limit: 100) ?? "Post by @\(account.handle)")
         xml.element("updated", [:], updated(of: entry))
         if let published = entry.time { xml.element("published", [:], published.rfc3339) }

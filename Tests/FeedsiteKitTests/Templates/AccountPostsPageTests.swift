@@ -53,7 +53,8 @@ import Testing
     func posts() throws {
         let page = try #require(try Self.built().read("output/jack/index.html"))
         let main = Self.main(page)
-        #expect(main.components(separatedBy: "<article class=\"post\">").count - 1 == 2)
+        #expect(main.components(separatedBy: "<article class=\"post\" id=\"post-").count - 1 == 2)
+        #expect(main.contains("<article class=\"post\" id=\"post-new\">") && main.contains("<article class=\"post\" id=\"post-old\">"))
         let new = try #require(main.range(of: "New post")), old = try #require(main.range(of: "Old post"))
         #expect(new.lowerBound < old.lowerBound)
         #expect(!main.contains("Oldest"))
@@ -95,7 +96,7 @@ import Testing
         let page = try #require(site.read("output/\(handle)/index.html"))
         #expect(page.contains("<p class=\"posts-status\">" + sentence + "</p>"))
         for ownerWords in ["404", "feedsite fetch", "<code>"] { #expect(!Self.main(page).contains(ownerWords), "\(ownerWords) shown to readers") }
-        #expect(!page.contains("<article class=\"post\">"))
+        #expect(!page.contains("<article class=\"post\""))
         #expect(page.contains("data-feedsite-timeline data-load=\"auto\" data-timeout-ms"))
         let zed = try #require(site.read("output/zed/index.html"))
         #expect(!zed.contains("posts-status"))
