@@ -106,7 +106,8 @@ private extension AtomFeed {
         xml.element("link", ["rel": "alternate", "type": "text/html", "href": link ?? baseURL + "/" + account.slug + "/"])
         for media in post.media {
             guard let url = Self.httpURL(media.url) else { continue }
-            if let type = media.type, !type.isEmpty {
+            // A published copy's type is read from its bytes; the feed's claim may be wrong.
+            if let type = media.copy?.type ?? media.type, !type.isEmpty {
                 xml.element("link", ["rel": "enclosure", "type": type, "href": url])
             } else {
                 xml.element("link", ["rel": "enclosure", "href": url])
