@@ -98,7 +98,7 @@ private extension AtomFeed {
         let post = entry.post
         let link = Self.httpURL(post.url)
         xml.open("entry")
-        xml.element("id", [:], link ?? Self.httpURL(post.id) ?? "\(baseURL)/\(account.slug)/#post-\(PercentEncoding.encode(post.id))")
+        xml.element("id", [:], PostAnchor.globalID(of: post) ?? "\(baseURL)/\(account.slug)/#\(PostAnchor.of(post.id))")
         xml.element("title", ["type": "text"], PostExcerpt.of(post, limit: 100) ?? "Post by @\(account.handle)")
         xml.element("updated", [:], updated(of: entry))
         if let published = entry.time { xml.element("published", [:], published.rfc3339) }
@@ -106,7 +106,8 @@ private extension AtomFeed {
         xml.element("link", ["rel": "alternate", "type": "text/html", "href": link ?? baseURL + "/" + account.slug + "/"])
         for media in post.media {
             guard let url = Self.httpURL(media.url) else { continue }
-            if let type = media.type, !type.isEmpty {
+            // A published copy's type is read from its bytes; the feed's claim may be wrong.
+            if let type = media.copy?.type ?? media.type, !type.isEmpty {
                 xml.element("link", ["rel": "enclosure", "type": type, "href": url])
             } else {
                 xml.element("link", ["rel": "enclosure", "href": url])

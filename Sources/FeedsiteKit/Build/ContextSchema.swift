@@ -14,7 +14,7 @@ indirect enum ContextSchema: Sendable {
                                 "latest": .map(schemas(RiverContext.latestFields)), "network": .scalar, "network_name": .scalar,
                                 "has_timeline": .scalar])),
         "root": .scalar,
-        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar]),
+        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
         "river": .map(schemas(RiverContext.fields)),
     ])
@@ -61,6 +61,7 @@ indirect enum ContextSchema: Sendable {
             "| `page.feed_url` | string or null | the page's Atom feed, relative to it (`feed.xml` on an account page with a snapshot, the river's on the index and river pages); null without `base_url` |",
             "| `page.feed_title` | string or null | that feed's title |",
             "| `page.csp` | string | the page's Content Security Policy, for `<meta http-equiv=\"Content-Security-Policy\">` (see [Content Security Policy](#content-security-policy)) |",
+            "| `page.river_url` | string or null | the first river page (every account's posts), relative to the page (`latest/index.html` on the index); null when the site has no `latest.html` template |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
         ] + rows(RiverContext.documentedFields, prefix: "river")

@@ -33,11 +33,13 @@ extension LoadedSite {
         if let notFound = templates.notFound { names.check(notFound) }
         if let latest = templates.latest { names.check(latest) }
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
-        let snapshots = try Self.snapshots(of: config, displayPath: displayPath)
-        self.init(config: config, templates: templates, warnings: names.diagnostics.sorted(),
+        // The pages and feeds show the snapshots as the published copies' bytes correct them.
+        let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
+        let snapshots = media.snapshots
+        self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings).sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, snapshots: snapshots))
-        media = PublishedMedia(config: config, snapshots: snapshots)
+        self.media = media
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

@@ -20,6 +20,8 @@ package struct PageContext: Sendable {
     let copies: Set<String>
     /// Each page's Content Security Policy (`page.csp`).
     let policies: PagePolicies
+    /// Whether the site has river pages (a `latest.html` template): `page.river_url` is null without.
+    var hasRiver = true
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -79,7 +81,7 @@ extension PageContext {
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
-                                                          .string(policies.policy(for: .notFound).meta)])))
+                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound)])))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
@@ -93,9 +95,15 @@ extension PageContext {
 
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
     func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
-        .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
-                                                 feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                 .string(policies.policy(for: kind).meta)]))
+        let root = String(repeating: "../", count: path.count { $0 == "/" })
+        return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
+                                                        feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
+                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root)]))
+    }
+
+    /// The river's first page as seen from a page at `root`; null when the site has no river pages.
+    func riverURL(root: String) -> TemplateValue {
+        hasRiver ? .string(root + River.path(ofPage: 1)) : .null
     }
 
     /// The river's feed as seen from a page at `root`, when the site has feeds (a `base_url`).
@@ -137,7 +145,7 @@ extension PageContext {
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"])
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields

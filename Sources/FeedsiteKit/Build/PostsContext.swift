@@ -13,6 +13,9 @@ struct PostsContext: Sendable {
     var copies: Set<String> = []
     /// The path from the page to the published copies (`../media/`).
     var mediaPrefix = "../media/"
+    /// Put before each post's `anchor`: empty on its account page, the account's slug and `-` on river
+    /// pages, where posts of several accounts stand together.
+    var anchorPrefix = ""
 
     /// One documented name: its type and meaning for the README, and the names below it.
     struct Field: Sendable {
@@ -44,6 +47,10 @@ extension PostsContext {
 
     static let postFields: [Field] = [
         Field(name: "id", type: "string", summary: "the post's identifier in the feed", shape: .scalar),
+        Field(name: "anchor", type: "string",
+              summary: "an id for its `<article>`, unique on the page: `post-` and the id's letters, digits and `-`, other bytes as `_XX` "
+                  + "(on river pages the account's slug and `-` before it); an Atom entry without a link or an IRI id is `BASE/HANDLE/#post-…`",
+              shape: .scalar),
         Field(name: "url", type: "string or null", summary: "the post's address (http or https only)", shape: .scalar),
         Field(name: "title", type: "string or null", summary: "its title, as plain text", shape: .scalar),
         Field(name: "text", type: "string", summary: "its content as plain text", shape: .scalar),
@@ -76,7 +83,7 @@ extension PostsContext {
         ("changed_at", "string or null", "when the posts last changed, RFC 3339 in UTC"),
         ("changed_display", "string or null", "`changed_at` for readers, as `published_display`"),
         ("source", "string", "the feed's URL or file"),
-        ("error", "string or null", "why the last fetch failed; null when it succeeded"),
+        ("error", "string or null", "why the last fetch failed, in the fetcher's words (such as libcurl's), for the site owner, not readers; null when it succeeded"),
     ].map { Field(name: $0.0, type: $0.1, summary: $0.2, shape: .scalar) }
 
     /// Whether a site in `language` (a BCP 47 tag) gets dates in English: `en` and `en-…`.
@@ -118,7 +125,7 @@ extension PostsContext {
         let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map(value(of:))
         let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
         return [
-            .string(post.id), Self.optional(url), Self.optional(post.title), .string(post.text),
+            .string(post.id), .string(anchorPrefix + PostAnchor.of(post.id)), Self.optional(url), Self.optional(post.title), .string(post.text),
             // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
             .string(post.html),
             Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),

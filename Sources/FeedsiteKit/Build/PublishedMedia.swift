@@ -10,6 +10,11 @@ struct PublishedMedia: Sendable {
     var files: [SiteFile] = []
     /// Their names in `snapshots/media/`.
     var names: Set<String> = []
+    /// The snapshots as the pages and feeds show them: each published copy with the type and size its
+    /// bytes give, each copy refused (its bytes are not the image its name says) left out.
+    var snapshots: [Snapshot?] = []
+    /// One warning per copy refused.
+    var warnings: [Diagnostic] = []
 }
 
 extension PublishedMedia {
@@ -18,31 +23,77 @@ extension PublishedMedia {
     /// The most bytes a copy may have (`media_size_limit:` allows 100 MiB).
     static let maximumBytes = 100 << 20
 
+    /// The largest width or height published: a header that claims more is not believed.
+    static let maximumSide = 16_384
+
     /// The copies the accounts of `config` with `media: copy` show, given their `snapshots` (in
-    /// `config.accounts` order).
-    init(config: SiteConfig, snapshots: [Snapshot?]) {
+    /// `config.accounts` order). Each copy's bytes are read again: a copy that is not the image its
+    /// name says (truncated, replaced) is refused with a warning and its image shown as a link.
+    init(config: SiteConfig, snapshots: [Snapshot?], displayPath: (String) -> String = { $0 }) {
         let source = SnapshotStore(folder: config.snapshotsFolder).mediaFolder
-        var missing: Set<String> = []
+        var refused: Set<String> = []
+        var checked: [String: MediaCopy] = [:]
         for (account, snapshot) in zip(config.accounts, snapshots) where account.mediaPolicy == .copy {
             guard let snapshot else { continue }
             for post in PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit) {
-                for case let copy? in post.media.map(\.copy) where !names.contains(copy.file) && !missing.contains(copy.file) {
+                for case let copy? in post.media.map(\.copy) where checked[copy.file] == nil && !refused.contains(copy.file) {
                     // The decoder accepts only names feedsite gives copies: never a path outside the folder.
                     let path = source + "/" + copy.file
                     guard MediaCopy.isFileName(copy.file), Self.isRegularFile(path),
                           let bytes = try? FileInput.read(path, purpose: "a media copy", limit: Self.maximumBytes) else {
-                        missing.insert(copy.file)
+                        refused.insert(copy.file)
                         continue
                     }
+                    guard let published = Self.checked(copy, bytes: bytes) else {
+                        refused.insert(copy.file)
+                        warnings.append(Diagnostic(.warning, at: SourceLocation(file: displayPath(path), line: 1, column: 1),
+                                                   "the copy's bytes are not a whole \(copy.file.split(separator: ".").last?.uppercased() ?? "") image, "
+                                                       + "as its name says (truncated or replaced); the image is shown as a link",
+                                                   hint: "delete it and run 'feedsite fetch' to download it again"))
+                        continue
+                    }
+                    checked[copy.file] = published
                     names.insert(copy.file)
                     files.append(SiteFile(path: Self.folder + "/" + copy.file, bytes: bytes))
                 }
+            }
+        }
+        self.snapshots = snapshots.map { snapshot in
+            snapshot.map { snapshot in
+                var snapshot = snapshot
+                for post in snapshot.posts.indices {
+                    for item in snapshot.posts[post].media.indices {
+                        guard let copy = snapshot.posts[post].media[item].copy else { continue }
+                        if let published = checked[copy.file] {
+                            snapshot.posts[post].media[item].copy = published
+                        } else if refused.contains(copy.file) {
+                            snapshot.posts[post].media[item].copy = nil
+                        }
+                    }
+                }
+                return snapshot
             }
         }
     }
 }
 
 private extension PublishedMedia {
+    /// `copy` with the type and size its `bytes` give, or nil when they are not an image of the type its
+    /// file name says or their header is cut short (it gives no width and height). The size is kept
+    /// only when each side is at most `maximumSide`.
+    static func checked(_ copy: MediaCopy, bytes: [UInt8]) -> MediaCopy? {
+        guard let header = ImageHeader.read(bytes), copy.file.hasSuffix("." + header.fileExtension),
+              header.width != nil, header.height != nil else { return nil }
+        var copy = copy
+        copy.type = header.type
+        if let width = header.width, let height = header.height, width <= maximumSide, height <= maximumSide {
+            (copy.width, copy.height) = (width, height)
+        } else {
+            (copy.width, copy.height) = (nil, nil)
+        }
+        return copy
+    }
+
     /// Whether `path` is a regular file itself, not a link to one elsewhere.
     static func isRegularFile(_ path: String) -> Bool {
         var status = stat()

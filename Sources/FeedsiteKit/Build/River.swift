@@ -43,7 +43,13 @@ extension River {
             default: left.offset < right.offset
             }
         }
-        self.init(entries: merged.prefix(config.riverPostLimit).map(\.element), latest: latest, pageSize: config.riverPageSize)
+        // A post two accounts carry (two accounts on one feed, a repost) is shown once, for the first of them:
+        // one entry per id in the river's feed. Posts without an id of their own are their account's alone.
+        var seen = Set<String>()
+        let unique = merged.map(\.element).filter { entry in
+            PostAnchor.globalID(of: entry.post).map { seen.insert($0).inserted } ?? true
+        }
+        self.init(entries: Array(unique.prefix(config.riverPostLimit)), latest: latest, pageSize: config.riverPageSize)
     }
 
     /// How many river pages there are: at least one, which says when there are no posts.

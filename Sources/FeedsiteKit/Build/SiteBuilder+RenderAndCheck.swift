@@ -6,8 +6,10 @@ extension SiteBuilder {
     /// and relative links against every path of the plan) and hands it to `sink`.
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
-        let context = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
-                                  river: site.river, copies: site.media.names)
+        var pageContext = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
+                                      river: site.river, copies: site.media.names)
+        pageContext.hasRiver = site.templates.latest != nil
+        let context = pageContext
         let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let existingFiles = Set(plan.paths)

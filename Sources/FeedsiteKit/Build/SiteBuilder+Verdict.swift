@@ -7,7 +7,14 @@ extension SiteBuilder {
         var pages: [String: SourceText] = [:]
         for page in checked.withFindings { pages[page.path] = SourceText(page.bytes, file: page.path) }
         report.findings = locateComposeURLs(in: report.findings.map { locateInTemplates($0, pages: pages, templates: site.templates) })
-        if report.errorCount > 0 { throw BuildCheckFailure(report: report) }
+        if report.errorCount > 0 {
+            let withFindings = Set(report.findings.map(\.location.file))
+            var templates: [String: String] = [:]
+            for page in plan.pages where withFindings.contains(page.path) {
+                templates[page.path] = site.template(for: page.kind).location(of: 0).file
+            }
+            throw BuildCheckFailure(report: report, templates: templates)
+        }
         return report
     }
 }

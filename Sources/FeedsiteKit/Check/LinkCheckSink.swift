@@ -15,11 +15,13 @@ struct LinkCheckSink: HTMLTokenSink {
     var base: String?
 
     mutating func startTag(_ tag: HTMLTag) {
+        // The intent-URL rules are for links the site makes; a post's links are the post's own.
+        let userContent = Self.isUserContentLink(tag)
         for attribute in tag.attributes where !attribute.isDuplicate {
             let value = tag.value(of: attribute)
             // An intent URL is absolute: a relative link that merely holds `/share` or `/intent/` stays a link.
             let relativeLink = Self.isLinkAttribute(tag.name(of: attribute)) && RelativeLink.isRelative(value)
-            if !relativeLink, IntentURLInspector.mightBeIntentURL(value) {
+            if !relativeLink, !userContent, IntentURLInspector.mightBeIntentURL(value) {
                 candidates.append(Candidate(offset: attribute.valueOffset, value: String(decoding: value, as: UTF8.self), isLink: false))
             } else if Self.isLinkAttribute(tag.name(of: attribute)) {
                 if tag.name.sameBytes(as: "base") {
@@ -36,6 +38,15 @@ struct LinkCheckSink: HTMLTokenSink {
     mutating func text(_ bytes: [UInt8]) {}
     mutating func comment(_ bytes: [UInt8]) {}
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
+
+    /// Whether `tag` is an `<a>` whose `rel` holds the token `ugc` (in any case): a link inside user
+    /// content, such as a post (the sanitizer gives every post link `rel="nofollow ugc noopener noreferrer"`).
+    static func isUserContentLink(_ tag: HTMLTag) -> Bool {
+        guard tag.name.sameBytes(as: "a"),
+              let rel = tag.attributes.first(where: { !$0.isDuplicate && tag.name(of: $0).sameBytes(as: "rel") }) else { return false }
+        let tokens = String(decoding: tag.value(of: rel), as: UTF8.self).lowercased().split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+        return tokens.contains("ugc")
+    }
 
     static func isLinkAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         name.sameBytes(as: "href") || name.sameBytes(as: "src")

@@ -180,10 +180,12 @@ private extension SanitizedHTMLWriter {
     }
 
     /// The URL a link may keep: http, https and mailto, as a browser reads `value` (leading and
-    /// trailing control characters and spaces dropped, tabs and line breaks removed); a relative one
+    /// trailing control characters and spaces dropped, tabs and line breaks removed, spaces inside
+    /// encoded as `%20`); a relative one
     /// resolved against `base`. Nil for anything else.
     func safeURL(_ value: String) -> String? {
-        let cleaned = HTTPURLSyntax.browserForm(of: value)
+        // Written as a browser sends it: a raw space inside is `%20`.
+        let cleaned = HTTPURLSyntax.browserForm(of: value).replacingOccurrences(of: " ", with: "%20")
         if let scheme = HTTPURLSyntax.scheme(of: cleaned) {
             return ["http", "https", "mailto"].contains(scheme) ? cleaned : nil
         }

@@ -31,7 +31,6 @@ struct BuildRunner {
             if verbose, !result.upToDate {
                 let folder = DisplayPath.relative(result.outputFolder)
                 for path in result.writtenPaths { console.err("wrote \(TerminalText.escaped(folder + "/" + path))") }
-                console.err("wrote \(folder)")
             }
             return Outcome(code: .success, failure: nil)
         } catch {

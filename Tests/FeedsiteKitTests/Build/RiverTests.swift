@@ -56,7 +56,7 @@ import Testing
         let site = try TemporarySite(["site.yml": RiverFixture.siteYAML(["jack"])])
         _ = try site.build()
         let page = try #require(site.read("output/latest/index.html"))
-        #expect(page.contains("No posts yet"))
+        #expect(page.contains("No posts have been collected yet."))
         #expect(Self.texts(page).isEmpty)
     }
 

@@ -16,6 +16,16 @@ import Testing
         #expect(finding.suggestion == "https://twitter.com/intent/tweet?text=a%20b")
     }
 
+    @Test("an <a> whose rel holds ugc is user content: its intent URL is not inspected; other links and attributes still are")
+    func userContentLinks() {
+        let url = "https://twitter.com/intent/tweet?text=%e2%9c%93+ok b&amp;foo=1"
+        #expect(check("<a href=\"\(url)\" rel=\"nofollow UGC noopener\">x</a>", strict: true).findings.isEmpty)
+        #expect(check("<a rel=\"ugc\" href=\"\(url)\">x</a>", strict: true).findings.isEmpty)
+        #expect(check("<a rel=\"ugc\" href=\"missing.html\">x</a>").findings.map(\.rule) == [.brokenLink])
+        #expect(check("<a href=\"\(url)\" rel=\"nofollow\">x</a>").findings.contains { $0.rule == .rawSpace })
+        #expect(check("<img rel=\"ugc\" src=\"\(url)\">").findings.contains { $0.rule == .rawSpace })
+    }
+
     @Test("many findings on one long line each get their own column, in one pass over the line")
     func manyFindingsOnOneLine() throws {
         // Columns counted from the line start for each finding would take 5,000 x 150 KB steps here.

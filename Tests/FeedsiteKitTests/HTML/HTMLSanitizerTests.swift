@@ -59,6 +59,12 @@ import Testing
         #expect(HTMLSanitizer().sanitize("<a href=\"/tags/swift\">#swift</a>") == "<a rel=\"nofollow ugc noopener noreferrer\">#swift</a>")
     }
 
+    @Test("a link is written as a browser sends it: a raw space inside becomes %20")
+    func linkSpaces() {
+        #expect(HTMLSanitizer().sanitize("<a href=\" https://twitter.com/intent/tweet?text=hello world \">t</a>")
+            == "<a href=\"https://twitter.com/intent/tweet?text=hello%20world\" rel=\"nofollow ugc noopener noreferrer\">t</a>")
+    }
+
     @Test("the output is balanced: it never closes what it did not open, and closes what it opened", arguments: [
         ("</div></article></main><p>x", "<p>x</p>"),
         ("<p>a<p>b", "<p>a</p><p>b</p>"),

@@ -60,9 +60,9 @@ import Testing
         _ = try site.build()
         // Lines joined without their indentation: the partial's indentation is not what is tested.
         let page = try #require(site.read("output/jack/index.html")).split(separator: "\n").map { $0.trimmingSpaces }.joined()
-        #expect(page.contains("<article class=\"post reply\"><p class=\"post-kind\">Reply</p><p class=\"post-content\" dir=\"auto\">A reply</p>"))
-        #expect(page.contains("<article class=\"post repost\"><p class=\"post-kind\">Repost</p><p class=\"post-content\" dir=\"auto\">A repost</p>"))
-        #expect(page.contains("<article class=\"post\"><p class=\"post-content\" dir=\"auto\">Hello</p>"))
+        #expect(page.contains("<article class=\"post reply\" id=\"post-r\"><p class=\"post-kind\">Reply</p><p class=\"post-content\" dir=\"auto\">A reply</p>"))
+        #expect(page.contains("<article class=\"post repost\" id=\"post-rt\"><p class=\"post-kind\">Repost</p><p class=\"post-content\" dir=\"auto\">A repost</p>"))
+        #expect(page.contains("<article class=\"post\" id=\"post-1\"><p class=\"post-content\" dir=\"auto\">Hello</p>"))
         #expect(page.components(separatedBy: "class=\"post-kind\"").count - 1 == 2)
     }
 }

@@ -25,7 +25,7 @@ import Testing
         ].merging(extra) { $1 })
         if copy {
             try FileManager.default.createDirectory(atPath: site.path + "/snapshots/media", withIntermediateDirectories: true)
-            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: site.path + "/snapshots/media/" + copyName))
+            try Data(TestImages.png(width: 3, height: 2)).write(to: URL(fileURLWithPath: site.path + "/snapshots/media/" + copyName))
         }
         _ = try site.build()
         return site
@@ -65,7 +65,7 @@ import Testing
         #expect(page.contains("<img src=\"../media/\(Self.copyName)\" alt=\"A cat &quot;on&quot; &lt;b&gt;a mat&lt;/b&gt;\" width=\"3\" height=\"2\" loading=\"lazy\">"))
         #expect(page.contains("Attachment: <a href=\"https://cdn.example/dog.jpg?a=1&amp;b=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\" rel=\"noopener noreferrer\">a file (image/jpeg), no description</a>"))
         #expect(Self.thirdPartySources(page) == [])
-        #expect(FileManager.default.contents(atPath: site.path + "/output/media/" + Self.copyName) == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(FileManager.default.contents(atPath: site.path + "/output/media/" + Self.copyName) == Data(TestImages.png(width: 3, height: 2)))
         let again = try site.build()
         #expect(again.written == 0)
     }
@@ -83,10 +83,10 @@ import Testing
     @Test("copy: a copy changed by hand in snapshots/media/ makes the next build run and publish it")
     func changedCopy() throws {
         let site = try Self.built("copy")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D]).write(to: URL(fileURLWithPath: site.path + "/snapshots/media/" + Self.copyName))
+        try Data(TestImages.png(width: 3, height: 2, padding: 1)).write(to: URL(fileURLWithPath: site.path + "/snapshots/media/" + Self.copyName))
         let again = try site.build()
         #expect(!again.upToDate)
-        #expect(FileManager.default.contents(atPath: site.path + "/output/media/" + Self.copyName) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D]))
+        #expect(FileManager.default.contents(atPath: site.path + "/output/media/" + Self.copyName) == Data(TestImages.png(width: 3, height: 2, padding: 1)))
     }
 
     @Test("copy: a copy missing from snapshots/media/ is shown as a link to the original, and nothing is published for it")
