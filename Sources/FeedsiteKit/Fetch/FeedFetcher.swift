@@ -99,7 +99,9 @@ extension FeedFetcher {
         CurlTransfers(limits: limits).run(requests) { index, response in
             finish(requested[index], requested[index].from(response))
         }
-        copyMedia(awaitingMedia, store: store, summary: &summary, events: events, stage: stage)
+        // Not `summary: &summary`: `stage` reaches `summary` too, and two accesses at once trap (Swift's exclusivity).
+        let imagesNotCopied = copyMedia(awaitingMedia, store: store, events: events, stage: stage)
+        summary.imagesNotCopied += imagesNotCopied
         commit()
         removeUnusedMedia(store)
         summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
