@@ -120,8 +120,9 @@ import Testing
         #expect(readme[section.upperBound...].prefix(2_000).replacingOccurrences(of: "\n", with: " ").contains(Self.failureShape))
     }
 
-    @Test("usage mistakes exit 2: a URL (fetch reads the web), a missing file, a bad --limit or --format", arguments: [
-        (["posts", "https://example.org/feed.xml"], "error: 'https://example.org/feed.xml' is a URL; 'feedsite posts' reads feed files"),
+    @Test("usage mistakes exit 2: a URL that is not http(s), a missing file, a bad --limit, --timeout or --format", arguments: [
+        (["posts", "ftp://example.org/feed.xml"], "error: 'ftp://example.org/feed.xml' is not an http or https URL"),
+        (["posts", "f.xml", "--timeout", "soon"], "error: --timeout expects a number of seconds from 0.1 to 3600, found 'soon'"),
         (["posts", "missing.xml"], "error: missing.xml: no such file (expected an RSS, Atom or JSON feed)"),
         (["posts", "f.xml", "--limit", "0"], "error: --limit expects a whole number of at least 1, found '0'"),
         (["posts", "f.xml", "--format", "jsn"], "error: unknown format 'jsn'; expected text or json"),

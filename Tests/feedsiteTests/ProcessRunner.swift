@@ -8,8 +8,10 @@ enum ProcessRunner {
         let err: String
     }
 
-    /// The `feedsite` executable built beside the test bundle.
+    /// The `feedsite` executable built beside the test bundle, or the one `FEEDSITE_EXECUTABLE` names
+    /// (`.ci/run` runs the fetch tests again with the release binary: optimized code traps where debug code does not).
     static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["FEEDSITE_EXECUTABLE"], !path.isEmpty { return URL(fileURLWithPath: path) }
         var folder = Bundle.main.bundleURL
         for _ in 0..<3 {
             let candidate = folder.appendingPathComponent("feedsite")

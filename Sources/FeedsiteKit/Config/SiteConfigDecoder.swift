@@ -49,6 +49,11 @@ extension SiteConfigDecoder {
                 fields.diagnostics.error(location, problem, hint: "set 'snapshots:' to a folder of its own beside site.yml, such as snapshots")
             }
         }
+        if let file = SiteFolders.fileInsteadOfFolder(values[table.slot("snapshots")].stringValue ?? "") {
+            let shown = file.hasPrefix(siteFolder + "/") ? String(file.dropFirst(siteFolder.count + 1)) : file
+            fields.diagnostics.error(locations["snapshots"] ?? root.location, "'\(shown)' is a file, where the snapshots folder belongs",
+                                     hint: "move the file away, or set 'snapshots:' to a folder, such as snapshots")
+        }
         var accounts: [Account] = []
         if let accountsNode {
             accounts = self.accounts(accountsNode, defaults: defaults)

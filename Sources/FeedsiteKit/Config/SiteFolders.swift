@@ -73,4 +73,12 @@ extension SiteFolders {
         if isInside(snapshots, output) { return "refusing to keep snapshots in \(snapshots), inside the output folder (they would be published)" }
         return nil
     }
+
+    /// `path` when something other than a folder is there (a file where `snapshots:` points): every
+    /// account would read as never fetched, and fetch could not lock the folder. Nil: a folder, or nothing yet.
+    static func fileInsteadOfFolder(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        return path
+    }
 }

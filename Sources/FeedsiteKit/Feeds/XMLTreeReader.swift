@@ -7,7 +7,7 @@ import Glibc
 /// uses libxml2.
 ///
 /// Safe for hostile input: network access is off (`XML_PARSE_NONET`), no DTD is loaded, entities are
-/// never substituted (no `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD` or `XML_PARSE_HUGE`), and every entity
+/// never substituted (no `XML_PARSE_NOENT` or `XML_PARSE_DTDLOAD`; `XML_PARSE_HUGE` only lifts the 10 MB input limit), and every entity
 /// reference goes through `getEntity` here, which never returns a declared entity: an entity from the
 /// feed's own DTD (an XXE or billion-laughs payload) expands to nothing, HTML's common named entities
 /// (`&nbsp;`, which many RSS feeds use undeclared) become their character, and any other name stays
@@ -90,8 +90,10 @@ extension XMLTreeReader {
             guard let context, let error else { return }
             XMLTreeReader.from(context).record(error.pointee)
         }
+        // XML_PARSE_HUGE: without it libxml2 stops at 10 MB of input ("Huge input lookup") although feedsite's own
+        // size limit (feed_size_limit) already bounds what it reads; entities are never expanded either way.
         let options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue
-            | XML_PARSE_NOWARNING.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
         guard let parser = xmlCreatePushParserCtxt(&handler, unmanaged, nil, 0, source) else { return }
         context = parser
@@ -230,7 +232,7 @@ private extension XMLTreeReader {
     }
 
     func record(_ error: xmlError) {
-        let message = error.message.map { String(cString: $0) }?.trimmingSpaces ?? "unreadable XML"
+        let message = Self.reworded(String(error.message.map { String(cString: $0) }?.trimmingSpaces ?? "unreadable XML"))
         let location = SourceLocation(file: source, line: max(Int(error.line), 1), column: max(Int(error.int2), 1))
         let diagnostic = Diagnostic(.warning, at: location, "XML: " + Self.lowercasedFirst(String(message)))
         if error.level == XML_ERR_FATAL, firstError == nil {
@@ -246,5 +248,26 @@ private extension XMLTreeReader {
     static func lowercasedFirst(_ text: String) -> String {
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// libxml2's messages as feedsite shows them.
+extension XMLTreeReader {
+    /// What libxml2's function names in its messages are about, for readers of feeds.
+    static let functionSubjects = ["xmlParseEntityRef": "entity reference", "EntityRef": "entity reference",
+                                   "xmlParseCharRef": "character reference", "CharRef": "character reference",
+                                   "xmlParseStartTag": "start tag", "xmlParseEndTag": "end tag", "AttValue": "attribute value"]
+
+    /// libxml2's message worded for feedsite's readers: `internal error: ` dropped, and the name of
+    /// the function that found the problem (`xmlParseCharRef: `) said as what it is about, or dropped.
+    static func reworded(_ message: String) -> String {
+        var text = Substring(message)
+        if text.hasPrefix("internal error: ") { text = text.dropFirst("internal error: ".count) }
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix(": "), !text[..<colon].isEmpty,
+              text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return String(text) }
+        let name = String(text[..<colon])
+        let rest = text[text.index(colon, offsetBy: 2)...]
+        if let subject = functionSubjects[name] { return subject + ": " + rest }
+        return name.hasPrefix("xml") && !rest.isEmpty ? String(rest) : String(text)
     }
 }

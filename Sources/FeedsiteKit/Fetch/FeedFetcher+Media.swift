@@ -18,17 +18,17 @@ extension FeedFetcher {
     }
 
     /// Downloads the images of `awaiting`, stages each snapshot that changed (by its feed or by its
-    /// copies), and reports every image not copied.
-    func copyMedia(_ awaiting: [AwaitingMedia], store: SnapshotStore, summary: inout FetchSummary, events: (FetchEvent) -> Void,
-                   stage: (FeedUpdate, Snapshot, FeedUpdate.Result.Outcome) -> Void) {
-        guard !awaiting.isEmpty else { return }
+    /// copies), and reports every image not copied; returns how many were not.
+    func copyMedia(_ awaiting: [AwaitingMedia], store: SnapshotStore, events: (FetchEvent) -> Void,
+                   stage: (FeedUpdate, Snapshot, FeedUpdate.Result.Outcome) -> Void) -> Int {
+        guard !awaiting.isEmpty else { return 0 }
         let downloads = MediaDownloads(folder: MediaFolder(store), limits: limits, stop: stop)
         let (snapshots, failures) = downloads.run(awaiting.map { MediaDownloads.Entry(account: $0.feed.account, snapshot: $0.snapshot) })
         for (index, snapshot) in snapshots.enumerated() where awaiting[index].changed || snapshot != awaiting[index].snapshot {
             stage(awaiting[index].feed, snapshot, awaiting[index].outcome)
         }
-        summary.imagesNotCopied += failures.count
         for failure in failures { events(.imageNotCopied(handle: failure.handle, url: failure.url, reason: failure.reason)) }
+        return failures.count
     }
 
     /// Removes from `snapshots/media/` the copies that no snapshot in the folder uses (every

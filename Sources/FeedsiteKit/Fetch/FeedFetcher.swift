@@ -23,7 +23,8 @@ package struct FeedFetcher: Sendable {
 
 extension FeedFetcher {
     /// Fetches the feeds. Throws `InputError` for a bad `--only`, a snapshots folder that cannot be
-    /// used or another fetch running, `DiagnosticError` for a snapshot broken by hand; a failing
+    /// used or another fetch running, `DiagnosticError` for a snapshot broken by hand or a feed file
+    /// that is not there (at its `feed:` in site.yml, before anything is fetched); a failing
     /// feed, or a snapshot that cannot be written (a full disk), does not throw: it is counted and
     /// reported through `events`, and every other snapshot is still written. With no account to
     /// fetch, nothing is written, not even the snapshots folder.
@@ -32,6 +33,7 @@ extension FeedFetcher {
         let accounts = try selectedAccounts()
         var summary = FetchSummary()
         guard !accounts.isEmpty else { return summary }
+        try MissingFeedFiles(config: config, displayPath: displayPath).check(accounts)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
         let lock = try FetchLock(folder: store.folder, display: displayPath(store.folder))
         defer { withExtendedLifetime(lock) {} }
@@ -76,7 +78,9 @@ extension FeedFetcher {
             case .unchanged: summary.unchanged += 1
             case .failed(let reason):
                 summary.failed += 1
-                events(.failed(handle: feed.account.handle, source: feed.shownSource, reason: reason))
+                // A file is named from the working folder, as every other path in messages is; a URL as site.yml has it.
+                let source = if case .file(let path) = feed.source { displayPath(path) } else { feed.shownSource }
+                events(.failed(handle: feed.account.handle, source: source, reason: reason))
             }
             if let latest = Self.awaitsMedia(feed, result) {
                 awaitingMedia.append((feed, result.outcome, latest, result.snapshot != nil))
@@ -99,7 +103,9 @@ extension FeedFetcher {
         CurlTransfers(limits: limits).run(requests) { index, response in
             finish(requested[index], requested[index].from(response))
         }
-        copyMedia(awaitingMedia, store: store, summary: &summary, events: events, stage: stage)
+        // Not `summary: &summary`: `stage` reaches `summary` too, and two accesses at once trap (Swift's exclusivity).
+        let imagesNotCopied = copyMedia(awaitingMedia, store: store, events: events, stage: stage)
+        summary.imagesNotCopied += imagesNotCopied
         commit()
         removeUnusedMedia(store)
         summary.seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000

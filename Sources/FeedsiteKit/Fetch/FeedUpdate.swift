@@ -97,8 +97,11 @@ private extension FeedUpdate {
         record.error = nil
         record.postLimit = account.postLimit
         if changed || previous == nil { record.changedAt = now }
-        // Nothing new: the file stays byte for byte as it was.
-        if !changed, let previous, record == previous.record { return Result(outcome: .unchanged) }
+        // Nothing new: the file stays byte for byte as it was, so a job that commits snapshots sees no diff. A
+        // `posts_limit` that differs alone (or is missing, in a snapshot older than it) is no reason to write.
+        if !changed, let previous, record.settingPostLimit(previous.record.postLimit) == previous.record {
+            return Result(outcome: .unchanged)
+        }
         record.fetchedAt = now
         return Result(outcome: changed ? .updated : .unchanged, snapshot: Snapshot(handle: account.handle, record: record, posts: posts))
     }
@@ -111,5 +114,14 @@ private extension FeedUpdate {
         // When it was tried: the page can say when the last attempt failed, a first one included.
         snapshot.record.fetchedAt = Timestamp.now
         return Result(outcome: .failed(reason), snapshot: same ? nil : snapshot)
+    }
+}
+
+private extension SnapshotRecord {
+    /// The record with `postLimit` set to `limit`.
+    func settingPostLimit(_ limit: Int?) -> SnapshotRecord {
+        var record = self
+        record.postLimit = limit
+        return record
     }
 }

@@ -13,7 +13,7 @@ struct FetchCommand: Command {
             .quiet,
         ],
         details: "Exit status: 0 every feed was read or unchanged (or no account has a feed), 1 some feed failed (its snapshot keeps its "
-            + "posts), 2 bad input or usage, or a snapshot that could not be written (a full disk; every other one is still written)."
+            + "posts), 2 bad input or usage (a feed: file that does not exist, at its place in site.yml), or a snapshot that could not be written (a full disk; every other one is still written)."
     )
 
     let configPath: String

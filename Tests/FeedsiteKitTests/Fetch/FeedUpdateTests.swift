@@ -39,6 +39,21 @@ import Testing
         #expect(try FeedFetcherTests.snapshot(site, "jack")?.posts.map(\.id) == ["1", "2", "3"])
     }
 
+    @Test("a snapshot without posts_limit whose posts did not change stays byte for byte as it was, and counts as unchanged")
+    func unchangedSnapshotWithoutPostLimit() throws {
+        let feed = "<rss version=\"2.0\"><channel><title>F</title><item><guid>1</guid><description>One</description></item></channel></rss>"
+        let site = try FeedFetcherTests.site([("jack", "feed.xml")], files: ["feed.xml": feed])
+        #expect(try FeedFetcherTests.fetch(site).updated == 1)
+        var snapshot = try #require(try FeedFetcherTests.snapshot(site, "jack"))
+        snapshot.record.postLimit = nil
+        snapshot.record.fetchedAt = "2026-01-01T00:00:00Z"
+        try SnapshotStore(folder: site.path + "/snapshots").write(snapshot, slug: "jack")
+        let bytes = try #require(site.read("snapshots/jack.json"))
+        let again = try FeedFetcherTests.fetch(site)
+        #expect(again.unchanged == 1 && again.updated == 0)
+        #expect(site.read("snapshots/jack.json") == bytes, "a fetch that changes nothing leaves nothing for git to commit")
+    }
+
     @Test("a 304 to a first fetch, which sent no validators, is a failure recorded in a snapshot without posts")
     func unaskedNotModified() throws {
         let server = try FeedFixtures.server()

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `feed:` naming a file: a missing one is a site.yml mistake at the `feed:` value; other failures name the
+/// file from the working folder, as every other path in messages is.
+@Suite struct FetchFeedFileCommandTests {
+    @Test("a feed: file that does not exist stops fetch with exit 2 at the feed: value, from the working folder, nothing written")
+    func missingFile() throws {
+        let yaml = "title: T\ndefaults:\n  feed: feeds/{handle}.xml\naccounts:\n  - handle: jack\n    feed: nothere.xml\n  - handle: bob\n  - handle: ann\n"
+        let folder = try TemporaryFolder(files: ["site/site.yml": yaml, "site/feeds/bob.xml": "<rss version=\"2.0\"><channel><title>B</title></channel></rss>"])
+        let result = try ProcessRunner.run(["fetch", "--config", "site/site.yml"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("""
+            site/site.yml:3:9: error: no feed file at site/feeds/ann.xml (the feed of 'ann')
+              hint: a feed: path is taken from the folder of site.yml; correct it, or create the file
+            site/site.yml:6:11: error: no feed file at site/nothere.xml (the feed of 'jack')
+
+            """), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/site/snapshots"))
+    }
+
+    @Test("a feed file that fails is named from the working folder, like snapshot errors, not from site.yml's folder")
+    func failingFileFromWorkingFolder() throws {
+        let folder = try TemporaryFolder(files: ["site/site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n",
+                                                 "site/feeds/jack.xml": " \n"])
+        let result = try ProcessRunner.run(["fetch", "--config", "site/site.yml"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("jack: site/feeds/jack.xml: the feed is empty\n"), "\(result.err)")
+        #expect(folder.read("site/snapshots/jack.json")?.contains("\"source\": \"feeds/jack.xml\"") == true)
+    }
+}
