@@ -88,14 +88,10 @@ import Glibc
             rounds += 1
             let old = (0..<Self.accounts).map { FileManager.default.contents(atPath: site.path + "/snapshots/u\($0).json") }
             version.current = "v\(rounds)-"
-            let process = Process()
-            process.executableURL = ProcessRunner.executable
-            process.arguments = ["fetch", "-q"]
-            process.currentDirectoryURL = URL(fileURLWithPath: site.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32(Double.random(in: 0...duration, using: &generator) * 1_000_000))
+            let process = try ProcessRunner.start(["fetch", "-q"], in: site.path)
+            // Every other kill aims at the end of the run, where the staged snapshots are put in place.
+            let window = rounds % 2 == 0 ? 0...duration : duration * 0.7...duration * 1.1
+            usleep(UInt32(Double.random(in: window, using: &generator) * 1_000_000))
             if process.isRunning { killedMidway += 1 }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
