@@ -1,5 +1,6 @@
 // libFuzzer entry point for feedsite's parsers. Built by Fuzz/run.sh into one binary together with
-// FeedsiteKit's sources; FEEDSITE_FUZZ picks the target: yaml, mustache, html or http.
+// FeedsiteKit's sources and the other files of Fuzz/; FEEDSITE_FUZZ picks the target (see Fuzz/README.md).
+// A target returns normally on any input it rejects; it traps (a finding) when an invariant fails.
 import Foundation
 
 private let target = ProcessInfo.processInfo.environment["FEEDSITE_FUZZ"] ?? "yaml"
@@ -32,8 +33,16 @@ public func feedsiteFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = LinkChecker(strict: true).check(pages: [LinkChecker.Page(path: "a/index.html", bytes: bytes)], existingFiles: ["a/index.html"])
     case "http":
         if case .request(let request, _) = HTTPRequestParser.parse(bytes) { _ = resolver.resolve(request.target) }
+    case "xmlfeed", "jsonfeed":
+        FuzzInvariants.feed(bytes)
+    case "sanitizer":
+        FuzzInvariants.sanitizer(bytes)
+    case "snapshot":
+        FuzzInvariants.snapshot(bytes)
+    case "fetch":
+        FuzzInvariants.response(bytes)
     default:
-        fatalError("FEEDSITE_FUZZ must be yaml, mustache, html or http")
+        fatalError("FEEDSITE_FUZZ must be yaml, mustache, html, http, xmlfeed, jsonfeed, sanitizer, snapshot or fetch")
     }
     return 0
 }

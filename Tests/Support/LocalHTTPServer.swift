@@ -24,6 +24,10 @@ package final class LocalHTTPServer: @unchecked Sendable {
         case silence
         /// A chunked body that never ends (until the client gives up or the server stops).
         case endless
+        /// Exactly these bytes (head and body, which may contradict each other), then the connection closes.
+        case raw([UInt8])
+        /// The connection is reset (TCP RST) instead of answered.
+        case reset
     }
 
     /// The most connections served at once.
@@ -194,6 +198,14 @@ private extension LocalHTTPServer {
             guard send(Array("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), on: client) else { return false }
             let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 0x10000) + Array("\r\n".utf8)
             while !isStopped, send(chunk, on: client) {}
+            return false
+        case .raw(let bytes):
+            _ = send(bytes, on: client)
+            return false
+        case .reset:
+            // A zero linger time makes close(2) send RST instead of FIN.
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             return false
         }
     }

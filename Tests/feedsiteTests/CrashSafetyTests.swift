@@ -21,14 +21,7 @@ import Glibc
 
     /// Starts `feedsite build -q` in `folder`, its output discarded.
     static func startBuild(in folder: String) throws -> Process {
-        let process = Process()
-        process.executableURL = ProcessRunner.executable
-        process.arguments = ["build", "-q"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try ProcessRunner.start(["build", "-q"], in: folder)
     }
 
     func site(_ version: String) throws -> TemporarySite {

@@ -149,13 +149,7 @@ import Glibc
         for round in 0..<80 where killedMidway < 20 {
             let version = round % 2 == 0 ? "B" : "A"
             try Self.writeFeeds(site, version: version)
-            let process = Process()
-            process.executableURL = ProcessRunner.executable
-            process.arguments = ["fetch", "-q"]
-            process.currentDirectoryURL = URL(fileURLWithPath: site.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ProcessRunner.start(["fetch", "-q"], in: site.path)
             usleep(UInt32(Double.random(in: 0...duration, using: &generator) * 1_000_000))
             if process.isRunning { killedMidway += 1 }
             kill(process.processIdentifier, SIGKILL)

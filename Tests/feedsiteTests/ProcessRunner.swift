@@ -49,4 +49,17 @@ enum ProcessRunner {
         return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
                       err: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Starts `feedsite` with `arguments` in `folder`, its output discarded, and returns at once (to be
+    /// waited for or killed).
+    static func start(_ arguments: [String], in folder: String) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
 }

@@ -63,6 +63,8 @@ final class XMLTreeReader {
         for entity in entities.values {
             free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
             free(entity.pointee.content)
+            // libxml2 hands a declaration's original text to the entity `getEntity` returns for its name.
+            free(entity.pointee.orig)
             entity.deallocate()
         }
     }
@@ -99,6 +101,9 @@ extension XMLTreeReader {
         context = parser
         defer {
             context = nil
+            // A DTD declaring entities makes libxml2 build a document to keep them in (for expat
+            // compatibility in SAX mode); freeing the context leaves it to the caller.
+            if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
             xmlFreeParserCtxt(parser)
         }
         xmlCtxtUseOptions(parser, options)
