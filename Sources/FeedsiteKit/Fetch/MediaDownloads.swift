@@ -112,6 +112,10 @@ private extension MediaDownloads {
             guard let header = ImageHeader.read(body.bytes) else {
                 return .failed("not an image (\(ImageHeader.typesCopied)), whatever its Content-Type says")
             }
+            // The build refuses such a copy too (PublishedMedia): keeping it would warn on every build.
+            guard header.width != nil, header.height != nil else {
+                return .failed("a \(header.type.dropFirst("image/".count).uppercased()) image cut short: its header gives no width and height")
+            }
             do {
                 let write = { () throws(InputError) in try folder.store(body.bytes, as: header) }
                 guard let file = try stop.unlessStopped(write) else { return .failed("the fetch was stopped") }

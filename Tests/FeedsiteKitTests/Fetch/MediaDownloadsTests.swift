@@ -42,6 +42,7 @@ import Testing
             case "/img/fake.png":
                 return .full(status: 200, headers: ["Content-Type": "image/png"], body: Array("<!doctype html><script>alert(1)</script>".utf8))
             case "/img/big.png": return .full(status: 200, headers: ["Content-Type": "image/png"], body: big)
+            case "/img/cut.png": return .full(status: 200, headers: ["Content-Type": "image/png"], body: Array(png.prefix(20)))
             default: break
             }
             if path.hasPrefix("/img/pad"), let hundreds = Int(path.dropFirst("/img/pad".count).dropLast(".png".count)) {
@@ -127,15 +128,16 @@ import Testing
         }
     }
 
-    @Test("an HTML page sent as image/png, an image over media_size_limit and a missing one are not copied: the feed still succeeds, each is reported and stays a link")
+    @Test("an HTML page sent as image/png, a PNG cut short, an image over media_size_limit and a missing one are not copied: the feed still succeeds, each is reported and stays a link")
     func refusals() throws {
-        try Self.withSite(images: "fake.png,big.png,gone.png,c.gif") { server, _, site in
+        try Self.withSite(images: "fake.png,cut.png,big.png,gone.png,c.gif") { server, _, site in
             var failures: [String: String] = [:]
             let summary = try Self.fetch(site) {
                 if case .imageNotCopied(let handle, let url, let reason) = $0, handle == "jack" { failures[URL(string: url)!.lastPathComponent] = reason }
             }
-            #expect(summary.updated == 1 && summary.failed == 0 && summary.imagesNotCopied == 3)
-            #expect(summary.text.hasSuffix("; 3 images not copied"))
+            #expect(summary.updated == 1 && summary.failed == 0 && summary.imagesNotCopied == 4)
+            #expect(summary.text.hasSuffix("; 4 images not copied"))
+            #expect(failures["cut.png"] == "a PNG image cut short: its header gives no width and height; the post links to it instead")
             #expect(failures["fake.png"] == "not an image (PNG, JPEG, GIF, WebP or AVIF), whatever its Content-Type says; the post links to it instead")
             #expect(failures["big.png"] == "larger than the limit of 1 MiB (after decompression); the post links to it instead")
             #expect(failures["gone.png"] == "HTTP 404 Not Found; the post links to it instead")
