@@ -79,10 +79,20 @@ extension XMLTreeReader {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
-            XMLTreeReader.from(context).start(localName, uri, Int(attributeCount), attributes)
+            let reader = XMLTreeReader.from(context)
+            reader.keepReadingReferences()
+            reader.start(localName, uri, Int(attributeCount), attributes)
         }
-        handler.endElementNs = { context, _, _, _ in XMLTreeReader.from(context).end() }
-        handler.characters = { context, text, length in XMLTreeReader.from(context).characters(text, Int(length)) }
+        handler.endElementNs = { context, _, _, _ in
+            let reader = XMLTreeReader.from(context)
+            reader.keepReadingReferences()
+            reader.end()
+        }
+        handler.characters = { context, text, length in
+            let reader = XMLTreeReader.from(context)
+            reader.keepReadingReferences()
+            reader.characters(text, Int(length))
+        }
         handler.cdataBlock = { context, text, length in XMLTreeReader.from(context).characters(text, Int(length)) }
         handler.getEntity = { context, name in XMLTreeReader.from(context).entity(named: name) }
         handler.entityDecl = { context, name, _, _, _, _ in
@@ -244,6 +254,13 @@ private extension XMLTreeReader {
             firstError = Diagnostic(.error, at: location, "the feed is not well-formed XML: " + Self.lowercasedFirst(String(message)))
         }
         add(diagnostic)
+    }
+
+    /// Once a document is not well-formed, libxml2 stops passing entity references on (even `&amp;`), so
+    /// every later `&amp;`, `&lt;` and `&gt;` would vanish from text and links. libxml2 marks the document
+    /// after the error handler returns, so each event clears the mark again; the errors are kept in `problems`.
+    func keepReadingReferences() {
+        context?.pointee.wellFormed = 1
     }
 
     func add(_ diagnostic: Diagnostic) {

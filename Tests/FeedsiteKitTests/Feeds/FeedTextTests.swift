@@ -22,6 +22,17 @@ import Testing
         ])
     }
 
+    @Test("after any error libxml2 recovers from, later &amp; &lt; &gt; stay intact (found by the xmlfeed fuzz target)")
+    func referencesAfterAnError() throws {
+        let feed = try FeedFixture.read(FeedFixture.rss("""
+            <item><guid>1</guid><title a="1" b>Broken tag</title></item>            <item><guid>2</guid><title>Third &lt;3 &amp; more</title><link>https://example.org/p?c=1&amp;d=2</link>            <description>&lt;b&gt;bold&lt;/b&gt;</description></item>
+            """))
+        #expect(!feed.problems.isEmpty)
+        #expect(feed.posts.last?.title == "Third <3 & more")
+        #expect(feed.posts.last?.url == "https://example.org/p?c=1&d=2")
+        #expect(feed.posts.last?.html == "<b>bold</b>")
+    }
+
     @Test("references in CDATA and comments are text, left alone; allowed references are untouched")
     func referencesOutsideMarkup() throws {
         let feed = try FeedFixture.read(FeedFixture.rss("""
