@@ -23,7 +23,8 @@ enum FeedLink {
     /// no link. A post's link and media never lead anywhere else.
     static func webURL(_ link: String?) -> String? {
         guard let link else { return nil }
-        let cleaned = encoded(HTTPURLSyntax.browserForm(of: link))
+        // Without the characters no field keeps (C1 controls, noncharacters): a snapshot reads it back the same.
+        let cleaned = encoded(HTTPURLSyntax.browserForm(of: ControlCharacters.removed(from: link)))
         return HTTPURLSyntax.isHTTP(cleaned) ? cleaned : nil
     }
 

@@ -33,6 +33,16 @@ import Testing
         #expect(feed.posts.last?.html == "<b>bold</b>")
     }
 
+    @Test("a link holding C1 controls (windows-1252's undefined bytes) loses them when read, as a snapshot reads it back (found by the xmlfeed fuzz target)")
+    func controlsInLinks() throws {
+        let feed = try FeedFixture.read(FeedFixture.rss("<item><guid>1</guid><link>https://exa\u{90}\u{8F}mple.com/1</link></item>"))
+        let url = try #require(feed.posts.first?.url)
+        #expect(url == "https://example.com/1")
+        let snapshot = Snapshot(handle: "x", record: SnapshotRecord(source: "https://example.com/feed"), posts: feed.posts)
+        var decoder = SnapshotDecoder(snapshot.json, file: "x.json", slug: "x")
+        #expect(decoder.decode() == snapshot)
+    }
+
     @Test("references in CDATA and comments are text, left alone; allowed references are untouched")
     func referencesOutsideMarkup() throws {
         let feed = try FeedFixture.read(FeedFixture.rss("""
