@@ -37,7 +37,7 @@ extension AtomFeed {
     func files(river: River) -> [SiteFile] {
         var files = [SiteFile(path: Self.riverPath, bytes: riverFeed(river))]
         for (index, account) in config.accounts.enumerated() where Self.hasFeed(index, snapshots: snapshots) {
-            files.append(SiteFile(path: Self.path(of: account), bytes: accountFeed(index)))
+            files.append(SiteFile(path: Self.path(of: account), bytes: accountFeed(index, river: river)))
         }
         return files
     }
@@ -51,13 +51,11 @@ extension AtomFeed {
                         entries: entries, fallback: fallback)
     }
 
-    /// The feed of `config.accounts[index]`, which has a snapshot.
-    func accountFeed(_ index: Int) -> [UInt8] {
+    /// The feed of `config.accounts[index]`, which has a snapshot: the posts its page shows, as `river` holds them.
+    func accountFeed(_ index: Int, river: River) -> [UInt8] {
         let account = config.accounts[index]
         let snapshot = snapshots[index]
-        let entries = PostsContext.newestFirst(snapshot?.posts ?? []).prefix(account.postLimit).map {
-            River.Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init))
-        }
+        let entries = river.shown[index]
         return document(id: baseURL + "/" + account.slug + "/", title: Self.title(of: account, in: config),
                         subtitle: account.options["description"]?.stringValue, selfPath: Self.path(of: account),
                         pagePath: account.slug + "/", author: index, entries: entries, fallback: snapshot.flatMap(Self.snapshotTime))

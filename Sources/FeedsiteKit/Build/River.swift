@@ -12,8 +12,9 @@ struct River: Sendable {
 
     /// The posts, newest first (undated ones last), at most `river_posts:` of them.
     let entries: [Entry]
-    /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order.
-    let latest: [Entry?]
+    /// What each account's page shows (its newest `posts:` posts), in `SiteConfig.accounts` order; the
+    /// account's own feed lists the same.
+    let shown: [[Entry]]
     /// Posts per page (`river_page_size:`).
     let pageSize: Int
 }
@@ -25,14 +26,13 @@ extension River {
     /// Merges what each account's page shows (its newest `posts:` posts) of `snapshots`.
     init(config: SiteConfig, snapshots: [Snapshot?]) {
         var entries: [Entry] = []
-        var latest: [Entry?] = Array(repeating: nil, count: config.accounts.count)
+        var shown: [[Entry]] = Array(repeating: [], count: config.accounts.count)
         for (index, account) in config.accounts.enumerated() {
             guard index < snapshots.count, let snapshot = snapshots[index] else { continue }
-            let shown = PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit).map {
+            shown[index] = PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit).map {
                 Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init))
             }
-            latest[index] = shown.first
-            entries += shown
+            entries += shown[index]
         }
         // A stable sort: posts of the same moment keep the order of the accounts, then of their page.
         let merged = entries.enumerated().sorted { left, right in
@@ -49,8 +49,11 @@ extension River {
         let unique = merged.map(\.element).filter { entry in
             PostAnchor.globalID(of: entry.post).map { seen.insert($0).inserted } ?? true
         }
-        self.init(entries: Array(unique.prefix(config.riverPostLimit)), latest: latest, pageSize: config.riverPageSize)
+        self.init(entries: Array(unique.prefix(config.riverPostLimit)), shown: shown, pageSize: config.riverPageSize)
     }
+
+    /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order.
+    var latest: [Entry?] { shown.map(\.first) }
 
     /// How many river pages there are: at least one, which says when there are no posts.
     var pageCount: Int { max(1, (entries.count + pageSize - 1) / pageSize) }
