@@ -46,13 +46,18 @@ extension Network {
 
     /// One text that says what `compose` does, for networks whose compose link takes only a text: the
     /// text, the url, then each hashtag with `#`, separated by spaces (`via`, `related` and
-    /// `in_reply_to` are X's alone and are left out).
+    /// `in_reply_to` are X's alone and are left out). A text that already ends in a space or a line
+    /// break (the default `"@HANDLE "`) is not given a second one.
     package static func foldedText(_ compose: ComposeOptions) -> String {
-        var parts: [String] = []
-        if let text = compose.text, !text.isEmpty { parts.append(text) }
-        if let url = compose.url, !url.isEmpty { parts.append(url) }
-        parts += compose.hashtags.filter { !$0.isEmpty }.map { "#" + $0 }
-        return parts.joined(separator: " ")
+        var folded = compose.text ?? ""
+        var added: [String] = []
+        if let url = compose.url, !url.isEmpty { added.append(url) }
+        added += compose.hashtags.filter { !$0.isEmpty }.map { "#" + $0 }
+        for part in added {
+            if let last = folded.unicodeScalars.last, !(last == " " || last == "\n") { folded += " " }
+            folded += part
+        }
+        return folded
     }
 
     /// How long the post that `compose` pre-fills is as the network counts it. X joins the text, the

@@ -80,6 +80,17 @@ import Testing
         #expect(Network.mastodon.composeURL(ComposeOptions(text: ""), handle: "a@b.org", intentHost: .x) == "https://b.org/share")
     }
 
+    @Test("a text that ends in a space or a line break is not given a second one before the folded url and hashtags", arguments: [
+        (ComposeOptions(text: "@a@b.org ", hashtags: ["news"]), "@a@b.org #news"),
+        (ComposeOptions(text: "Read this:\n", url: "https://example.com/", hashtags: ["news"]), "Read this:\nhttps://example.com/ #news"),
+        (ComposeOptions(url: "https://example.com/", hashtags: ["news"]), "https://example.com/ #news"),
+        (ComposeOptions(text: "@a@b.org "), "@a@b.org "),
+    ])
+    func foldedSpacing(_ compose: ComposeOptions, _ expected: String) {
+        #expect(Network.foldedText(compose) == expected)
+        #expect(Network.mastodon.composeURL(compose, handle: "a@b.org", intentHost: .x) == "https://b.org/share?text=" + PercentEncoding.encode(expected))
+    }
+
     @Test("Bluesky counts graphemes", arguments: [
         ("hello", 5), ("cafe\u{301}", 4), ("👨\u{200D}👩\u{200D}👧\u{200D}👦", 1), ("🇫🇷🇩🇪", 2), ("中文", 2),
         // Links count in full.
