@@ -21,9 +21,32 @@ import Testing
         #expect(mastodon.contains("href=\"https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news\""))
         #expect(mastodon.contains("href=\"https://mastodon.social/@alice\"") && mastodon.contains("Open profile on Mastodon"))
         let index = try #require(site.read("output/index.html"))
-        #expect(index.contains("<span class=\"handle\">@jack</span></a>"))
-        #expect(index.contains("<span class=\"handle\">@alice.bsky.social</span> <span class=\"network\">Bluesky</span></a>"))
-        #expect(index.contains("<span class=\"handle\">@alice@mastodon.social</span> <span class=\"network\">Mastodon</span></a>"))
+        #expect(index.contains("<span class=\"handle\">@jack</span> <span class=\"network\">on X</span></a>"))
+        #expect(index.contains("<span class=\"handle\">@alice.bsky.social</span> <span class=\"network\">on Bluesky</span></a>"))
+        #expect(index.contains("<span class=\"handle\">@alice@mastodon.social</span> <span class=\"network\">on Mastodon</span></a>"))
+    }
+
+    @Test("the footer of a Bluesky or Mastodon page says nothing of X; an X page's footer still names X's timeline")
+    func footers() throws {
+        let site = try TemporarySite(["site.yml": NetworkConfigTests.yaml, "snapshots/alice.bsky.social.json": Self.snapshot("alice.bsky.social")])
+        _ = try site.build()
+        func footer(_ path: String) throws -> String {
+            let page = try #require(site.read(path))
+            return String(try #require(page.split(separator: "<footer").last).prefix { $0 != "/" })
+        }
+        #expect(try footer("output/jack/index.html").contains("Posts are shown by X and stay on X."))
+        #expect(try footer("output/alice.bsky.social/index.html").contains("Posts are copied from the account's feed.<"))
+        for path in ["output/alice.bsky.social/index.html", "output/alice@mastodon.social/index.html", "output/index.html"] {
+            #expect(try !footer(path).contains(" X"), "\(path)")
+        }
+    }
+
+    /// A snapshot of one post for the account `handle`.
+    static func snapshot(_ handle: String) -> String {
+        """
+        {"format": 1, "handle": "\(handle)", "fetch": {"source": "feed.xml", "fetched_at": "2026-11-30T10:00:00Z"},
+         "posts": [{"id": "1", "url": "https://example.com/1", "text": "Hello", "published": "2026-11-29T14:03:00Z", "media": []}]}
+        """
     }
 
     @Test("a Mastodon compose URL on the account's own server is checked by the build")

@@ -89,7 +89,7 @@ import Testing
         #expect(text.hasSuffix(" word…"))
         #expect(!index.contains("<script>alert") && !index.contains("<b>end"))
         // zed was never fetched: no latest post.
-        #expect(index.contains("<span class=\"handle\">@zed</span></a></li>"))
+        #expect(index.contains("<span class=\"handle\">@zed</span> <span class=\"network\">on X</span></a></li>"))
     }
 
     @Test("an excerpt keeps whole characters and words: at most the limit, cut at a space when one is near, else mid-word")

@@ -81,7 +81,7 @@ import Testing
             ("victim/index.html", "<h1><bdi>\u{202E}evil</bdi> <span class=\"handle\">@victim</span></h1>"),
             ("victim/index.html", "<p><strong><bdi>\u{202E}evil</bdi></strong> <span class=\"handle\">@victim</span></p>"),
             ("victim/index.html", "<p class=\"description\" dir=\"auto\">\u{202E}about</p>"),
-            ("index.html", "<li><a href=\"victim/index.html\"><bdi class=\"name\">\u{202E}evil</bdi> <span class=\"handle\">@victim</span></a></li>"),
+            ("index.html", "<li><a href=\"victim/index.html\"><bdi class=\"name\">\u{202E}evil</bdi> <span class=\"handle\">@victim</span> <span class=\"network\">on X</span></a></li>"),
             ("index.html", "<p class=\"lead\" dir=\"auto\">\u{202E}site</p>"),
         ]
         for (page, markup) in isolated {
@@ -93,8 +93,8 @@ import Testing
     func index() throws {
         let site = try Self.built()
         let index = try #require(site.read("output/index.html"))
-        #expect(index.contains("<li><a href=\"outputdd/index.html\"><bdi class=\"name\">OUTPUT.DD</bdi> <span class=\"handle\">@OutputDD</span></a></li>"))
-        #expect(index.contains("<li><a href=\"jack/index.html\"><bdi class=\"name\">jack</bdi> <span class=\"handle\">@jack</span></a></li>"))
+        #expect(index.contains("<li><a href=\"outputdd/index.html\"><bdi class=\"name\">OUTPUT.DD</bdi> <span class=\"handle\">@OutputDD</span> <span class=\"network\">on X</span></a></li>"))
+        #expect(index.contains("<li><a href=\"jack/index.html\"><bdi class=\"name\">jack</bdi> <span class=\"handle\">@jack</span> <span class=\"network\">on X</span></a></li>"))
         #expect(index.contains("<title>Feeds &amp; Friends</title>"))
         #expect(index.contains("href=\"./assets/site.css\""))
     }
