@@ -27,4 +27,31 @@ import Testing
         let report = try LinkChecker(strict: true).check(folder: site.path + "/output")
         #expect(report.findings.isEmpty)
     }
+
+    @Test("the sample site's Bluesky and Mastodon accounts show their posts, no X timeline, and a policy that allows nothing from X")
+    func sampleNetworks() throws {
+        let site = try TemporarySite.sample()
+        let result = try site.build()
+        #expect(result.warnings.isEmpty)
+        let expected = [
+            ("outputdd.bsky.social", "https://bsky.app/intent/compose?text=%40outputdd.bsky.social%20", "https://bsky.app/profile/outputdd.bsky.social", "Bluesky"),
+            ("outputdd@fosstodon.org", "https://fosstodon.org/share?text=%40outputdd%40fosstodon.org%20%23feedsite", "https://fosstodon.org/@outputdd", "Mastodon"),
+        ]
+        for (handle, compose, profile, network) in expected {
+            let page = try #require(site.read("output/\(handle)/index.html"), "no page for \(handle)")
+            #expect(page.components(separatedBy: "<article class=\"post").count - 1 == 3, "\(handle)")
+            #expect(page.contains("<a class=\"button compose\" href=\"\(compose)\""), "\(handle)")
+            #expect(page.contains("href=\"\(profile)\" target=\"_blank\" rel=\"noopener noreferrer\">Open profile on \(network)</a>"), "\(handle)")
+            for x in ["data-feedsite-timeline", "twitter-timeline", "twitter.com", "twimg.com", "Live timeline", "timeline-overlay"] {
+                #expect(!page.contains(x), "\(handle)'s page contains \(x)")
+            }
+            let index = try #require(site.read("output/index.html"))
+            #expect(index.contains("<span class=\"handle\">@\(handle)</span> <span class=\"network\">on \(network)</span>"))
+        }
+        let mastodon = try #require(site.read("output/outputdd@fosstodon.org/index.html"))
+        #expect(mastodon.contains("Attachment: <a href=\"https://cdn.fosstodon.org/media_attachments/"))
+        #expect(mastodon.contains("<a href=\"https://fosstodon.org/tags/feedsite\" rel=\"nofollow ugc noopener noreferrer\">#feedsite</a>"))
+        let river = try #require(site.read("output/latest/index.html"))
+        #expect(river.contains("Bluesky accounts get their own pages now") && river.contains("Mastodon accounts get their own pages now"))
+    }
 }

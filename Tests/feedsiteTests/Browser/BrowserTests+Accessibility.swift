@@ -5,8 +5,9 @@ import Testing
 /// axe-core's WCAG 2.0 and 2.1 A and AA rules, in both colour schemes, on a desktop and a 320 px screen.
 extension BrowserTests {
     /// The sample's pages: the index, an account with posts, one whose last fetch failed, one never
-    /// fetched, the river and the 404 page.
+    /// fetched, the Bluesky and Mastodon accounts (posts, no timeline), the river and the 404 page.
     static let accessibilityPages = ["index.html", "outputdd/index.html", "nasa/index.html", "esa/index.html",
+                                     "outputdd.bsky.social/index.html", "outputdd@fosstodon.org/index.html",
                                      "latest/index.html", "404.html"]
 
     /// The account pages, whose live timeline has states of its own.
@@ -65,7 +66,7 @@ extension BrowserTests {
                 try audit.check("\(page), \(state)")
             }
         }
-        #expect(audit.checked == 18)
+        #expect(audit.checked == 22)
         #expect(audit.failures.isEmpty, "WCAG A/AA violations in the \(scheme) scheme at \(width) px:\n\(audit.failures.joined(separator: "\n"))")
     }
 
