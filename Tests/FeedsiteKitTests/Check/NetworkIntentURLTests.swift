@@ -46,3 +46,67 @@ extension NetworkIntentURLTests {
         #expect(report.findings.map(\.rule) == [.brokenLink])
     }
 }
+
+extension NetworkIntentURLTests {
+    /// Queries that break one rule on a compose URL's text (or its parameters), and the codes they get.
+    static let textRules: [(query: String, codes: [String])] = [
+        ("text=a%0Ab", []),
+        ("text=a\nb", ["raw-newline"]),
+        ("text=a\tb", ["raw-newline"]),
+        ("text=a b", ["raw-space"]),
+        ("text=café", ["raw-non-ascii"]),
+        ("text=a<b", ["raw-unsafe-char"]),
+        ("text=a|b", ["raw-unsafe-char"]),
+        ("text=a#b", ["raw-hash"]),
+        ("text=100%", ["invalid-percent-triplet"]),
+        ("text=%zz", ["invalid-percent-triplet"]),
+        ("text=%c3%a9", ["lowercase-hex"]),
+        ("text=%7E", ["encoded-unreserved"]),
+        ("text=a&amp;text=b", ["double-escaped-ampersand"]),
+        ("text=Tom & Jerry", ["raw-ampersand", "raw-space"]),
+        ("text=a&b", ["raw-ampersand"]),
+        ("text=a&colour=red", ["unknown-parameter"]),
+        ("text=a&text=b", ["repeated-parameter"]),
+        ("text=a+b", ["ambiguous-plus"]),
+        ("text=%FF", ["invalid-utf8"]),
+        ("text=%2540", ["double-encoded-text"]),
+        ("text=", ["empty-parameter"]),
+        ("text", ["empty-parameter"]),
+    ]
+
+    @Test("every rule on a compose URL's text gives the same code on X's, Bluesky's and Mastodon's",
+          arguments: [IntentURLInspectorTests.base, bluesky, mastodon], textRules)
+    func sameRules(_ base: String, _ rule: (query: String, codes: [String])) {
+        let problems = IntentURLInspector().inspect(base + rule.query)?.problems
+        #expect(problems?.map(\.rule.rawValue).sorted() == rule.codes.sorted(), "\(base + rule.query)")
+    }
+
+    @Test("strict mode flags a reserved character left raw in the text on every network", arguments: [IntentURLInspectorTests.base, bluesky, mastodon])
+    func strictOnEveryNetwork(_ base: String) {
+        #expect(IntentURLInspector(strict: true).inspect(base + "text=a:b@c")?.problems.map(\.rule) == [.rawReservedChar])
+        #expect(IntentURLInspector().inspect(base + "text=a:b@c")?.problems == [])
+    }
+
+    @Test("Mastodon's url parameter is checked as X's is", arguments: [
+        ("url=https%3A%2F%2Fexample.com%2Fa%2520b", [String]()),
+        ("url=https%253A%252F%252Fa.b", ["double-encoded", "invalid-url-param"]),
+        ("url=ftp%3A%2F%2Fa", ["invalid-url-param"]),
+        ("url=", ["empty-parameter", "invalid-url-param"]),
+    ])
+    func mastodonURL(_ query: String, _ codes: [String]) {
+        let x = IntentURLInspector().inspect(IntentURLInspectorTests.base + query)?.problems.map(\.rule.rawValue).sorted()
+        #expect(x == codes.sorted(), "X: \(query)")
+        let mastodon = IntentURLInspector().inspect(Self.mastodon + "text=a&" + query)?.problems.map(\.rule.rawValue).sorted()
+        #expect(mastodon == codes.sorted(), "Mastodon: \(query)")
+    }
+
+    @Test("too-long says the count and the limit as each network counts", arguments: [
+        (IntentURLInspectorTests.base + "text=" + String(repeating: "a", count: 281), "281", "280"),
+        (bluesky + "text=" + String(repeating: "%F0%9F%91%8D", count: 301), "301 graphemes", "300"),
+        (mastodon + "text=" + String(repeating: "a", count: 478) + "%20https%3A%2F%2Fexample.com%2F" + String(repeating: "p", count: 200), "502", "500"),
+    ])
+    func tooLongMessages(_ url: String, _ count: String, _ limit: String) throws {
+        let problem = try #require(IntentURLInspector().inspect(url)?.problems.first { $0.rule == .tooLong })
+        #expect(problem.message.contains(" \(count) ") && problem.message.hasSuffix("limit is \(limit)"), "\(problem.message)")
+    }
+}
