@@ -58,13 +58,29 @@ import Testing
         #expect(config.accounts.first?.network == .bluesky)
     }
 
-    @Test("X's compose options on another network are errors at their key", arguments: ["via: jack", "related: [a]", "in_reply_to: 123"])
-    func xOnlyCompose(_ option: String) throws {
-        let yaml = ConfigFixture.site(accounts: "  - handle: a.bsky.social\n    network: bluesky\n    compose:\n      \(option)")
-        let first = try #require(ConfigFixture.diagnostics(yaml).first)
+    @Test("X's compose options on another network are errors at their key", arguments: [
+        ("a.bsky.social", "bluesky", "Bluesky"), ("a@mastodon.social", "mastodon", "Mastodon"),
+    ], ["via: jack", "related: [a]", "in_reply_to: 123"])
+    func xOnlyCompose(_ account: (handle: String, network: String, name: String), _ option: String) throws {
+        let yaml = ConfigFixture.site(accounts: "  - handle: \(account.handle)\n    network: \(account.network)\n    compose:\n      text: Hi\n      \(option)")
+        let diagnostics = ConfigFixture.diagnostics(yaml)
         let key = String(option.prefix { $0 != ":" })
-        #expect((first.location.line, first.location.column) == (6, 7))
-        #expect(first.message == "'\(key)' is an X compose option; Bluesky has no such thing")
+        #expect(diagnostics.count == 1)
+        let first = try #require(diagnostics.first)
+        #expect((first.location.line, first.location.column) == (7, 7))
+        #expect(first.message == "'\(key)' is an X compose option; \(account.name) has no such thing")
+        #expect(first.hint == "remove '\(key)' from this account's compose, or set `network: x`")
+    }
+
+    @Test("X's compose options set in defaults apply to X's accounts and are left out of the others' links, without an error")
+    func xOnlyComposeInDefaults() throws {
+        let defaults = "title: T\ndefaults:\n  compose:\n    via: jack\n    related: [a]\n    in_reply_to: 123\n    hashtags: [news]\n"
+        let config = try ConfigFixture.config(Self.yaml.replacingOccurrences(of: "title: T\n", with: defaults))
+        #expect(config.accounts.map { $0.composeURL(intentHost: .twitter) } == [
+            "https://twitter.com/intent/tweet?text=%40jack%20&hashtags=news&via=jack&related=a&in_reply_to=123",
+            "https://bsky.app/intent/compose?text=%40alice.bsky.social%20%23news",
+            "https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news",
+        ])
     }
 
     @Test("an unknown network is an error that lists the networks")
