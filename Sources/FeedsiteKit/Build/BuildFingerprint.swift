@@ -37,6 +37,16 @@ enum BuildFingerprint {
                 hash.add(bytes)
             }
         }
+        // The data files, read whole as templates are (they are small: site.yml's size limit).
+        let data = folders.site + "/" + DataFiles.folderName
+        if access(data, F_OK) == 0 {
+            guard let files = try? FolderListing.files(under: data) else { return nil }
+            for file in files {
+                guard let bytes = try? FileInput.read(data + "/" + file, purpose: "a data file", limit: .max) else { return nil }
+                hash.add(Array(("data/" + file).utf8))
+                hash.add(bytes)
+            }
+        }
         // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
         // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
         // snapshot by renaming a new file over it, and an edit by hand changes its time.

@@ -17,6 +17,7 @@ indirect enum ContextSchema: Sendable {
         "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
         "river": .map(schemas(RiverContext.fields)),
+        "data": .any,
     ])
 
     /// The context fields of a table's options: free-form maps admit any name below them.
@@ -64,7 +65,9 @@ indirect enum ContextSchema: Sendable {
             "| `page.river_url` | string or null | the first river page (every account's posts), relative to the page (`latest/index.html` on the index); null when the site has no `latest.html` template |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
-        ] + rows(RiverContext.documentedFields, prefix: "river")
+        ] + rows(RiverContext.documentedFields, prefix: "river") + [
+            "| `data.NAME` | any | the data file `data/NAME.yml` or `data/NAME.json` beside site.yml (see [Data files](#data-files)) |",
+        ]
         return (["| name | type | what it holds |", "|---|---|---|"] + rows).joined(separator: "\n")
     }
 

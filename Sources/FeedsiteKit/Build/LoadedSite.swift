@@ -15,6 +15,8 @@ struct LoadedSite: Sendable {
     let river: River
     /// The media copies the pages show (`media: copy`), read from `snapshots/media/`.
     var media = PublishedMedia()
+    /// The data files (`data/*.yml`, `data/*.json`), as templates see them in `data`.
+    var data = TemplateValue.map([:])
 }
 
 extension LoadedSite {
@@ -40,6 +42,7 @@ extension LoadedSite {
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, snapshots: snapshots))
         self.media = media
+        data = try DataFiles.load(siteFolder: config.siteFolder, displayPath: displayPath)
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

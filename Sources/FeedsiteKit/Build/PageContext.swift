@@ -22,6 +22,8 @@ package struct PageContext: Sendable {
     let policies: PagePolicies
     /// Whether the site has river pages (a `latest.html` template): `page.river_url` is null without.
     var hasRiver = true
+    /// The data files (`data`), the same on every page.
+    var data = TemplateValue.map([:])
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -113,7 +115,7 @@ extension PageContext {
 
     /// A page's whole context.
     func pageValue(account: TemplateValue, accounts: TemplateValue, root: String, page: TemplateValue, river: TemplateValue = .null) -> TemplateValue {
-        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator, river]))
+        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator, river, data]))
     }
 
     static func listEntry(_ account: Account, url: String, latest: TemplateValue, current: Bool = false) -> TemplateValue {
@@ -143,7 +145,7 @@ extension PageContext {
 
 /// The keys of each kind of record in a page's context (the README's template-context table).
 private extension PageContext {
-    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river"])
+    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
     static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"])
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])

@@ -9,8 +9,11 @@ extension SiteBuilder {
         var pageContext = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
                                       river: site.river, copies: site.media.names)
         pageContext.hasRiver = site.templates.latest != nil
+        pageContext.data = site.data
         let context = pageContext
-        let renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
+        var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
+        templateRenderer.language = config.language
+        let renderer = templateRenderer
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let existingFiles = Set(plan.paths)
         let pages = plan.pages

@@ -26,6 +26,9 @@ private extension TemplateNameChecker {
                 break
             case .variable(let name, _, let offset):
                 _ = resolve(name, scopes: scopes, at: offset, in: template)
+            case .section(let section) where TemplateHelper(section.name) != nil && !isResolvable(section.name, scopes: scopes):
+                // A helper (`{{#truncate_80}}`): its content sees the same context.
+                walk(section.children, in: template, scopes: scopes, visiting: &visiting)
             case .section(let section):
                 let schema = resolve(section.name, scopes: scopes, at: section.offset, in: template) ?? .any
                 if section.inverted {
@@ -92,6 +95,17 @@ private extension TemplateNameChecker {
         }
         warn(name, scopes: scopes, at: offset, in: template)
         return nil
+    }
+
+    /// Whether `name`'s first component is in any scope (then it is data, not a helper).
+    func isResolvable(_ name: TemplateName, scopes: [ContextSchema]) -> Bool {
+        scopes.contains { scope in
+            switch scope {
+            case .any: true
+            case .map(let fields): name.components.first.map { fields[$0] != nil } ?? true
+            case .list, .scalar: false
+            }
+        }
     }
 
     mutating func warn(_ name: TemplateName, scopes: [ContextSchema], at offset: Int, in template: Template) {

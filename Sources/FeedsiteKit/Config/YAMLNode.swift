@@ -87,7 +87,7 @@ extension YAMLNode {
     }
 }
 
-private extension YAMLNode {
+extension YAMLNode {
     /// `value` when it prints as `text`, otherwise `text` itself.
     static func number(_ value: TemplateValue, written text: String) -> TemplateValue {
         value.renderedText == text ? value : .string(text)

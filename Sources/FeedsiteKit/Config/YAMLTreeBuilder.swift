@@ -65,9 +65,12 @@ struct YAMLTreeBuilder {
     }
 }
 
-private extension YAMLTreeBuilder {
+extension YAMLTreeBuilder {
     /// How deeply lists and maps may nest: far beyond any config, well within the stack.
     static let maximumDepth = 200
+}
+
+private extension YAMLTreeBuilder {
 
     func tooDeep(_ at: SourceLocation) -> Diagnostic {
         Diagnostic(at: at, "lists and maps nest more than \(Self.maximumDepth) levels deep here",

@@ -21,6 +21,8 @@ package struct TemplateRenderer: Sendable {
     package var partials: any TemplateLoader
     /// What a missing partial does.
     package var missingPartials: MissingPartialPolicy
+    /// The language (a BCP 47 tag) the `date` helper writes dates in (see `TemplateHelper`).
+    package var language = "en"
 
     /// Creates a renderer.
     package init(partials: any TemplateLoader = TemplateLibrary(), missingPartials: MissingPartialPolicy = .renderNothing) {
@@ -55,6 +57,8 @@ struct TemplateRenderState {
     var overrides: [String: (block: TemplateBlock, template: Template)] = [:]
     var depth = 0
     var nesting = 0
+    /// Inside a helper's section: variables are rendered unescaped, as text for the helper to transform.
+    var rendersText = false
 
     init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
         self.renderer = renderer
@@ -70,7 +74,7 @@ struct TemplateRenderState {
             case .variable(let name, let escaped, _):
                 if !indentation.isEmpty { emitIndentation() }
                 guard let text = lookup(name)?.renderedText else { continue }
-                if escaped { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+                if escaped, !rendersText { HTMLEscaper.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
             case .section(let section):
                 try render(section, in: template)
             case .partial(let inclusion):
@@ -113,6 +117,10 @@ private extension TemplateRenderState {
                 hint: "make the recursion stop, e.g. inside a section whose list becomes empty")])
         }
         let value = lookup(section.name)
+        if value == nil, let helper = TemplateHelper(section.name) {
+            if !section.inverted { try apply(helper, to: section, in: template) }
+            return
+        }
         if section.inverted {
             if value?.isFalsey ?? true { try render(section.children, in: template) }
             return
@@ -129,6 +137,29 @@ private extension TemplateRenderState {
             try render(section.children, in: template)
             stack.removeLast()
         }
+    }
+
+    /// Renders the section's content as text, then appends what `helper` makes of it.
+    mutating func apply(_ helper: TemplateHelper, to section: TemplateSection, in template: Template) throws(DiagnosticError) {
+        let saved = (output: output, indentation: indentation, lineStart: lineStart, rendersText: rendersText)
+        (output, indentation, rendersText) = ([], [], true)
+        do {
+            try render(section.children, in: template)
+        } catch {
+            (output, indentation, lineStart, rendersText) = saved
+            throw error
+        }
+        let text = String(decoding: output, as: UTF8.self)
+        (output, indentation, lineStart, rendersText) = saved
+        var result: [UInt8] = []
+        do {
+            try helper.apply(to: text, language: renderer.language, output: &result)
+        } catch {
+            throw DiagnosticError([Diagnostic(at: template.location(of: section.offset),
+                "'date' expects an ISO 8601 date such as 2026-12-01 or 2026-12-01T14:03:00Z, found '\(error.found)'",
+                hint: "give it a date, such as {{#date}}{{published}}{{/date}}; it renders nothing for empty text")])
+        }
+        emitText(result)
     }
 
     func lookup(_ name: TemplateName) -> TemplateValue? {

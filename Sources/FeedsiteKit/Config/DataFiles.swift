@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The site's data files: every `data/NAME.yml` and `data/NAME.json` beside site.yml, read into one
+/// map that templates see as `data` (`{{#data.links}}…{{/data.links}}`).
+///
+/// They are read as strictly as site.yml: YAML through `YAMLReader` (duplicate keys, aliases, tags),
+/// JSON through `JSONReader` (RFC 8259, duplicate keys refused here), each error at `file:line:col`.
+/// The limits are site.yml's: `SiteConfigLoader.maximumBytes` per file, lists and maps nested at most
+/// `YAMLTreeBuilder.maximumDepth` levels.
+package enum DataFiles {
+    /// The folder's name beside site.yml.
+    package static let folderName = "data"
+    /// The most data files a site may have.
+    package static let maximumFiles = 1_000
+}
+
+extension DataFiles {
+    /// The `data` map of the site whose folder is `siteFolder`: empty when there is no `data/` folder.
+    /// `displayPath` shows paths in messages. Throws `DiagnosticError` (every bad file at once) or
+    /// `InputError` (a file that cannot be read).
+    package static func load(siteFolder: String, displayPath: (String) -> String = { $0 }) throws -> TemplateValue {
+        let folder = siteFolder + "/" + folderName
+        guard access(folder, F_OK) == 0 else { return .map([:]) }
+        let entries = try FolderListing.entries(of: folder).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
+        if entries.count > maximumFiles {
+            throw InputError("\(displayPath(folder)): \(entries.count) data files, expected at most \(maximumFiles)",
+                             hint: "merge some of them into one file")
+        }
+        var values: [String: TemplateValue] = [:]
+        var sources: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for entry in entries {
+            let path = folder + "/" + entry.name
+            let shown = displayPath(path)
+            let start = SourceLocation(file: shown, line: 1, column: 1)
+            if entry.isFolder {
+                diagnostics.append(Diagnostic(at: start, "expected a .yml or .json file, found a folder",
+                                              hint: "data/ holds files only: move the files in it up into data/"))
+                continue
+            }
+            guard let (name, format) = nameAndFormat(entry.name) else {
+                diagnostics.append(Diagnostic(at: start, "expected a data file ending in .yml or .json",
+                                              hint: entry.name.hasSuffix(".yaml") ? "rename it to end in .yml" : "move it out of data/"))
+                continue
+            }
+            if let problem = nameProblem(name) {
+                diagnostics.append(Diagnostic(at: start, "'\(name)' cannot be a data name: \(problem)",
+                                              hint: "rename the file to letters, digits, '_' and '-', starting with a letter (such as links.yml)"))
+                continue
+            }
+            if let other = sources[name] {
+                diagnostics.append(Diagnostic(at: start, "\(other) and \(shown) both define data.\(name)",
+                                              hint: "keep one of them, or rename one"))
+                continue
+            }
+            sources[name] = shown
+            let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
+            do {
+                values[name] = try format == .yaml ? yamlValue(bytes, file: shown) : jsonValue(bytes, file: shown)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics.sorted()) }
+        return .map(values)
+    }
+
+    /// Whether a file in `data/` is left alone: hidden files and editors' backup and swap files.
+    static func isIgnored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
+    }
+
+    /// Why `name` cannot be a data name (a template names it as `data.NAME`), or nil when it can.
+    static func nameProblem(_ name: String) -> String? {
+        guard let first = name.utf8.first else { return "it is empty" }
+        guard first.isASCIIAlpha else { return "it must start with a letter" }
+        guard name.utf8.allSatisfy({ $0.isASCIIAlpha || $0.isASCIIDigit || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }) else {
+            return "only letters, digits, '_' and '-' can be in it"
+        }
+        return nil
+    }
+}
+
+private extension DataFiles {
+    enum Format { case yaml, json }
+
+    static func nameAndFormat(_ fileName: String) -> (String, Format)? {
+        if fileName.hasSuffix(".yml") { return (String(fileName.dropLast(4)), .yaml) }
+        if fileName.hasSuffix(".json") { return (String(fileName.dropLast(5)), .json) }
+        return nil
+    }
+
+    static func yamlValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
+        try YAMLReader(file: file).read(bytes)?.templateValue ?? .null
+    }
+
+    static func jsonValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
+        let text = SourceText(bytes, file: file)
+        var reader = JSONReader(bytes, file: file, maximumDepth: YAMLTreeBuilder.maximumDepth)
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try reader.readDocument()
+        } catch {
+            throw DiagnosticError([Diagnostic(at: error.location, error.message,
+                                              hint: "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes")])
+        }
+        var diagnostics: [Diagnostic] = []
+        let value = templateValue(document, text: text, diagnostics: &diagnostics)
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+        return value
+    }
+
+    /// `json` as template data; duplicate keys are reported (as site.yml's are).
+    static func templateValue(_ json: JSONValue, text: SourceText, diagnostics: inout [Diagnostic]) -> TemplateValue {
+        switch json.kind {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .string(let value): return .string(value)
+        case .number(let literal):
+            if let integer = Int(literal) { return YAMLNode.number(.int(integer), written: literal) }
+            return Double(literal).map { YAMLNode.number(.double($0), written: literal) } ?? .string(literal)
+        case .array(let items):
+            return .list(items.map { templateValue($0, text: text, diagnostics: &diagnostics) })
+        case .object(let members):
+            var entries: [String: TemplateValue] = [:]
+            var seen: [String: Int] = [:]
+            for member in members {
+                if let first = seen[member.key] {
+                    let earlier = text.location(of: first)
+                    diagnostics.append(Diagnostic(at: text.location(of: member.keyOffset),
+                                                  "duplicate key '\(member.key)' (first defined at line \(earlier.line), column \(earlier.column))",
+                                                  hint: "remove one of the two, or merge their values"))
+                    continue
+                }
+                seen[member.key] = member.keyOffset
+                entries[member.key] = templateValue(member.value, text: text, diagnostics: &diagnostics)
+            }
+            return .map(entries)
+        }
+    }
+}
