@@ -6,6 +6,7 @@ enum CommandLineInterface {
     /// all read this table.
     static let commands: [any Command.Type] = [
         BuildCommand.self, FetchCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, PostsCommand.self,
+        CleanCommand.self,
         HelpCommand.self,
     ]
 

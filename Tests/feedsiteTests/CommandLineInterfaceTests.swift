@@ -70,7 +70,7 @@ import Testing
         error: unknown option '--confg' for 'feedsite build'
           hint: did you mean '--config'?
 
-        usage: feedsite build [--config PATH] [--force] [--quiet] [--verbose]
+        usage: feedsite build [--config PATH] [--force] [--quiet] [--verbose] [--output DIR] [--format text|json] [--watch]
         Run 'feedsite build --help' for more.
 
         """)
@@ -78,7 +78,7 @@ import Testing
 
     @Test("an unknown short option suggests the long options that start with its letter", arguments: [
         (["build", "-v"], "error: unknown option '-v' for 'feedsite build'\n  hint: did you mean '--verbose'?\n"),
-        (["build", "-f"], "error: unknown option '-f' for 'feedsite build'\n  hint: did you mean '--force'?\n"),
+        (["build", "-f"], "error: unknown option '-f' for 'feedsite build'\n  hint: did you mean '--force' or '--format'?\n"),
         (["render", "-P"], "error: unknown option '-P' for 'feedsite render'\n  hint: did you mean '--partials'?\n"),
         (["check", "-v"], "error: unknown option '-v' for 'feedsite check'\n  hint: did you mean 'feedsite --version'?\n"),
         (["-v"], "error: unknown option '-v'\n  hint: did you mean '--version'?\n"),

@@ -21,6 +21,8 @@ package struct SiteBuilder: Sendable {
     package var overwritesForeignFiles = false
     /// The fingerprint of the inputs, when taken before the config was loaded (see `build(configPath:)`).
     var fingerprint: UInt64??
+    /// The output folder given on the command line (`--output DIR`), which replaces `config`'s.
+    var chosenOutput: ChosenOutputFolder?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -33,7 +35,8 @@ extension SiteBuilder {
     /// Builds the site of the site.yml at `configPath`. When the last build is up to date (same
     /// binary, site.yml and templates, a clean build, output untouched) it returns at once, having
     /// read only `templates:` and `output:` from site.yml. Throws as `build(progress:)` does.
-    package static func build(configPath: String, overwritesForeignFiles: Bool = false,
+    /// `output` replaces site.yml's `output:` (`--output DIR`).
+    package static func build(configPath: String, overwritesForeignFiles: Bool = false, output: ChosenOutputFolder? = nil,
                               displayPath: @escaping @Sendable (String) -> String = { $0 },
                               progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
         let start = ContinuousClock.now
@@ -41,13 +44,21 @@ extension SiteBuilder {
                                        missingHint: "run 'feedsite init' to create a site here, or pass --config PATH",
                                        limit: SiteConfigLoader.maximumBytes)
         // Up to date? Decided from the folders alone, before decoding anything else.
-        let folders = SiteFolders.locate(configPath: configPath, bytes: bytes)
+        var folders = SiteFolders.locate(configPath: configPath, bytes: bytes)
+        if let output, var chosen = folders {
+            chosen.output = output.path
+            folders = chosen
+            // Before the up-to-date check: a chosen folder that holds foreign files is refused even when nothing would be written.
+            try output.refuse(in: chosen, configPath: configPath, overwritesForeignFiles: overwritesForeignFiles, displayPath: displayPath)
+        }
         let check = folders.map { UpToDateCheck(configPath: configPath, configBytes: bytes, folders: $0) }
         if let folders, let done = check?.result(since: start, outputFolder: folders.output) { return done }
 
-        let config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
+        var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
+        if let output { config = config.withOutputFolder(output) }
         var builder = SiteBuilder(config: config, displayPath: displayPath)
         builder.overwritesForeignFiles = overwritesForeignFiles
+        builder.chosenOutput = output
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders { builder.fingerprint = .some(check.fingerprint) }
         return try builder.build(progress: progress, since: start)
@@ -62,10 +73,15 @@ extension SiteBuilder {
 
 private extension SiteBuilder {
     func build(progress: @escaping @Sendable (Phase) -> Void, since start: ContinuousClock.Instant) throws -> BuildResult {
-        do {
-            try OutputFolderGuard.check(config.folders, configPath: config.configPath)
-        } catch {
-            throw config.located(error, key: "output")
+        if let chosenOutput {
+            try chosenOutput.refuse(in: config.folders, configPath: config.configPath, overwritesForeignFiles: overwritesForeignFiles,
+                                    displayPath: displayPath)
+        } else {
+            do {
+                try OutputFolderGuard.check(config.folders, configPath: config.configPath)
+            } catch {
+                throw config.located(error, key: "output")
+            }
         }
         // Held until this function returns, whatever it returns or throws.
         let lock = try OutputLock(output: config.outputFolder)

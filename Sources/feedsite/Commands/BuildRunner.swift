@@ -7,6 +7,10 @@ struct BuildRunner {
     var force = false
     let quiet: Bool
     let verbose: Bool
+    /// `--output DIR`, which replaces site.yml's `output:`.
+    var output: ChosenOutputFolder?
+    /// `--format json`: the check's findings (or the error) as one JSON document on stdout, as `check` prints them.
+    var format = OutputFormat.text
 
     /// What a build attempt came to.
     struct Outcome {
@@ -19,14 +23,19 @@ struct BuildRunner {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
-            let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, displayPath: DisplayPath.relative) { phase in
+            let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, output: output,
+                                               displayPath: DisplayPath.relative) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")
             }
             if showProgress { console.progress(nil) }
             // --quiet prints only errors; a build that succeeded has none to print.
             if !quiet { console.report(result.warnings) }
-            for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
+            if format == .json {
+                console.out(document: result.check.json)
+            } else {
+                for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
+            }
             if !quiet { console.err(result.summary) }
             if verbose, !result.upToDate {
                 let folder = DisplayPath.relative(result.outputFolder)
@@ -35,6 +44,10 @@ struct BuildRunner {
             return Outcome(code: .success, failure: nil)
         } catch {
             if showProgress { console.progress(nil) }
+            if format == .json {
+                // stdout stays one JSON document either way: the findings as `check` prints them, or the error.
+                console.out(document: (error as? BuildCheckFailure)?.report.json ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
+            }
             return Outcome(code: console.fail(error), failure: Self.overlayText(error))
         }
     }

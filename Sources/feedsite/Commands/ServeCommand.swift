@@ -13,6 +13,7 @@ struct ServeCommand: Command {
         .value("host", "ADDR", "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)."),
         .flag("no-watch", "Do not rebuild when files change."),
         .flag("open", "Open the site in the default browser."),
+        .output("Build into and serve DIR instead of site.yml's output folder (a new or empty folder, or one feedsite built)."),
     ], details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
         + "the last good build, also when serve starts on a site with an error.")
 
@@ -21,6 +22,7 @@ struct ServeCommand: Command {
     let host: String
     let watch: Bool
     let open: Bool
+    let site: WatchedSite
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         configPath = try arguments.configPath
@@ -37,10 +39,11 @@ struct ServeCommand: Command {
         }
         watch = !arguments.flags.contains("no-watch")
         open = arguments.flags.contains("open")
+        site = WatchedSite(configPath: configPath, output: try arguments.chosenOutput)
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false)
+        let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output)
         let first = runner.run(console)
         // A site with an error is still served (its last good output, with the error over every page),
         // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
@@ -49,15 +52,16 @@ struct ServeCommand: Command {
         let server = try PreviewServer(folder: folders.output, host: host, port: port)
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
-        let watcher = watch ? FileWatcher(paths: [configPath, folders.templates]) : nil
+        let watcher = watch ? FileWatcher(paths: WatchedSite.paths(configPath: configPath, folders: folders)) : nil
         if let watcher {
             watcher.start {
                 console.err("change detected, rebuilding")
                 // The folders are found again before the build, so an edit in a new templates folder
                 // made while it runs is still seen; the new output is served only once it is built.
-                let now = self.folders() ?? SiteFolders.defaults(configPath: configPath)
-                if watcher.watch([configPath, now.templates]) {
-                    console.err("watching \(configPath) and \(DisplayPath.relative(now.templates)) for changes")
+                var now = self.folders() ?? SiteFolders.defaults(configPath: configPath)
+                if let output = site.output { now.output = output.path }
+                if watcher.watch(WatchedSite.paths(configPath: configPath, folders: now)) {
+                    console.err("watching \(WatchedSite.described(configPath: configPath, folders: now)) for changes")
                 }
                 let outcome = runner.run(console)
                 if let failure = outcome.failure {
@@ -70,31 +74,19 @@ struct ServeCommand: Command {
         }
         // Said only once the server and the watcher run: a change made after this line is seen.
         console.out("serving \(DisplayPath.relative(folders.output)) on \(server.url)\n")
-        console.err(watch ? "watching \(configPath) and \(DisplayPath.relative(folders.templates)) for changes; Ctrl-C stops"
+        console.err(watch ? "watching \(WatchedSite.described(configPath: configPath, folders: folders)) for changes; Ctrl-C stops"
                           : "not watching for changes; Ctrl-C stops")
         if open { Self.openBrowser(server.url) }
-        let stop: @Sendable (Int32) -> Void = { _ in
+        WatchedSite.waitForInterrupt {
             watcher?.stop()
             server.stop()
             console.err("stopped serving")
-            exit(0)
         }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        interrupt.setEventHandler { stop(SIGINT) }
-        interrupt.resume()
-        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
-        terminate.setEventHandler { stop(SIGTERM) }
-        terminate.resume()
-        dispatchMain()
     }
 
-    /// The site's folders as site.yml names them now; the default ones beside it when it cannot be
-    /// parsed; nil when there is no site.yml to read.
+    /// The site's folders now (see `WatchedSite.folders()`).
     func folders() -> SiteFolders? {
-        SiteFolders.locate(configPath: configPath)
-            ?? (FileManager.default.isReadableFile(atPath: configPath) ? SiteFolders.defaults(configPath: configPath) : nil)
+        site.folders()
     }
 
     static func openBrowser(_ url: String) {

@@ -1,0 +1,29 @@
+import FeedsiteKit
+
+/// `feedsite build --watch`: builds again on every change of site.yml, the templates or the data
+/// files, with serve's watcher, until Ctrl-C (exit 0). A failed build is printed and watching goes on.
+struct BuildWatch {
+    let runner: BuildRunner
+
+    /// Watches after the `first` build; returns only when there is no site.yml to watch.
+    func run(_ console: Console, first: BuildRunner.Outcome) -> ExitCode {
+        let site = WatchedSite(configPath: runner.configPath, output: runner.output)
+        guard let folders = site.folders() else { return first.code }
+        let watcher = FileWatcher(paths: WatchedSite.paths(configPath: site.configPath, folders: folders))
+        watcher.start {
+            console.err("change detected, rebuilding")
+            // The folders are found again before the build, so that a site.yml that moved its
+            // templates is watched there from now on.
+            if let now = site.folders(), watcher.watch(WatchedSite.paths(configPath: site.configPath, folders: now)) {
+                console.err("watching \(WatchedSite.described(configPath: site.configPath, folders: now)) for changes")
+            }
+            _ = runner.run(console)
+        }
+        // Said only once the watcher runs: a change made after this line is seen.
+        console.err("watching \(WatchedSite.described(configPath: site.configPath, folders: folders)) for changes; Ctrl-C stops")
+        WatchedSite.waitForInterrupt {
+            watcher.stop()
+            console.err("stopped watching")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import FeedsiteKit
+
+/// `feedsite clean`: removes what feedsite wrote to the output folder, by its manifest.
+struct CleanCommand: Command {
+    static let spec = CommandSpec("clean", "Remove the files feedsite wrote to the output folder (by its manifest) and the folders that became empty.",
+                                  options: [.config, .output("Clean DIR instead of site.yml's output folder."), .quiet, .verbose],
+                                  details: "Files feedsite did not write, or that changed since it wrote them, are left and listed; links are never "
+                                      + "followed. Exit status: 0 cleaned (also when files were left), 2 invalid input, usage or I/O error.")
+
+    let configPath: String
+    let output: ChosenOutputFolder?
+    let quiet: Bool
+    let verbose: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        configPath = try arguments.configPath
+        output = try arguments.chosenOutput
+        quiet = arguments.flags.contains("quiet")
+        verbose = arguments.flags.contains("verbose")
+        if quiet && verbose { throw UsageError(message: "--quiet and --verbose cannot be used together") }
+    }
+
+    func run(_ console: Console) throws -> ExitCode {
+        let folder: String
+        if let output {
+            folder = output.path
+        } else {
+            // Only `output:` is read: a site.yml with errors elsewhere can still be cleaned.
+            _ = try FileInput.read(configPath, purpose: "the site configuration",
+                                   missingHint: "run clean in the site's folder, or pass --config PATH or --output DIR",
+                                   limit: SiteConfigLoader.maximumBytes)
+            guard let folders = SiteFolders.locate(configPath: configPath) else {
+                _ = try SiteConfigLoader.load(path: configPath)
+                return .invalid
+            }
+            folder = folders.output
+        }
+        let shown = DisplayPath.relative(folder)
+        let result = try OutputCleaner(folder: folder).clean()
+        if verbose { for path in result.removed { console.err("removed \(TerminalText.escaped(shown + "/" + path))") } }
+        if !quiet {
+            for (path, reason) in result.left { console.err("left \(TerminalText.escaped(shown + "/" + path)): \(reason)") }
+            console.err(summary(result, shown: shown))
+        }
+        return .success
+    }
+
+    func summary(_ result: OutputCleaner.Result, shown: String) -> String {
+        guard result.hadManifest else {
+            return result.left.isEmpty ? "nothing to clean: \(TerminalText.escaped(shown)) holds nothing feedsite wrote"
+                : "nothing removed: \(TerminalText.escaped(shown)) has no manifest of files feedsite wrote"
+        }
+        let files = result.removed.count
+        let folders = result.removedFolders
+        var text = "removed \(files) file\(files == 1 ? "" : "s") and \(folders) folder\(folders == 1 ? "" : "s") from \(TerminalText.escaped(shown))"
+        if !result.left.isEmpty { text += "; left \(result.left.count) file\(result.left.count == 1 ? "" : "s") feedsite did not write or that changed" }
+        return text
+    }
+}
