@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A hash of everything a build is made from: the feedsite binary, site.yml, every file of the
-/// templates folder, every snapshot and every media copy. When it and every output file are unchanged, the build has nothing to do.
+/// templates folder, every data file, every snapshot and every media copy. When it and every output file are unchanged, the build has nothing to do.
 enum BuildFingerprint {
     /// The fingerprint of a loaded site, reading site.yml again.
     static func compute(_ config: SiteConfig) -> UInt64? {
