@@ -1,6 +1,9 @@
 import Foundation
 import FeedsiteTestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `feedsite clean`: removes only what the manifest says feedsite wrote.
 @Suite struct CleanCommandTests {
@@ -90,5 +93,22 @@ import Testing
         let missing = try ProcessRunner.run(["clean"], in: empty.path)
         #expect(missing.status == 2)
         #expect(missing.err.contains("site.yml: no such file"))
+    }
+
+    @Test("clean refuses an output folder no build may use, whatever a manifest there says", arguments: [
+        (["clean", "--output", "/"], "refusing to clean: '/'"), (["clean", "--output", "."], "refusing to clean: the site folder itself"),
+        (["clean", "--output", ".."], "which contains the site folder"),
+    ])
+    func refusesDangerous(_ arguments: [String], _ message: String) throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML])
+        // A manifest planted in the site folder that names site.yml with its true stamp.
+        var status = stat()
+        #expect(stat(folder.path + "/site.yml", &status) == 0)
+        try folder.write(".feedsite-manifest", "feedsite-manifest 3 complete\n\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ino) site.yml\n")
+        let result = try ProcessRunner.run(arguments, in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: "))
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(folder.exists("site.yml"))
     }
 }

@@ -33,6 +33,13 @@ package struct OutputCleaner: Sendable {
     package init(folder: String) {
         self.folder = folder
     }
+
+    /// Cleans the output folder of `folders`, refusing one no build may use (`/`, the home folder, the
+    /// site folder or a folder above it): whatever its manifest says, nothing there is feedsite's.
+    package init(folders: SiteFolders, configPath: String) throws(InputError) {
+        try OutputFolderGuard.check(folders, configPath: configPath)
+        self.init(folder: folders.output)
+    }
 }
 
 extension OutputCleaner {

@@ -22,7 +22,12 @@ extension DataFiles {
     /// `InputError` (a file that cannot be read).
     package static func load(siteFolder: String, displayPath: (String) -> String = { $0 }) throws -> TemplateValue {
         let folder = siteFolder + "/" + folderName
-        guard access(folder, F_OK) == 0 else { return .map([:]) }
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return .map([:]) }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw InputError("\(displayPath(folder)): is not a folder, expected the folder of data files (data/NAME.yml, data/NAME.json)",
+                             hint: "move it away, or rename it: the name 'data' beside site.yml is the data files' folder")
+        }
         let entries = try FolderListing.entries(of: folder).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
         if entries.count > maximumFiles {
             throw InputError("\(displayPath(folder)): \(entries.count) data files, expected at most \(maximumFiles)",

@@ -55,9 +55,6 @@ extension LocalizedDate {
         }
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
-
-    /// The languages written with month names (primary subtags), for documentation.
-    static var languages: [String] { months.keys.sorted() }
 }
 
 private extension LocalizedDate {

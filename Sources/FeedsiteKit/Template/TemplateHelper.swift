@@ -17,8 +17,6 @@ enum TemplateHelper: Sendable, Equatable {
 
     /// The largest N of `truncate_N`.
     static let maximumLength = 1_000_000
-    /// The helpers' names, for documentation and suggestions.
-    static let names = ["truncate_N", "date", "url_encode", "json"]
 
     /// The helper `name` calls, or nil when it names none.
     init?(_ name: TemplateName) {

@@ -1,4 +1,5 @@
 import FeedsiteKit
+import Foundation
 
 /// `feedsite clean`: removes what feedsite wrote to the output folder, by its manifest.
 struct CleanCommand: Command {
@@ -21,22 +22,31 @@ struct CleanCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let folder: String
-        if let output {
-            folder = output.path
-        } else {
-            // Only `output:` is read: a site.yml with errors elsewhere can still be cleaned.
+        var folders: SiteFolders
+        if FileManager.default.fileExists(atPath: configPath) || output == nil {
+            // Only `templates:` and `output:` are read: a site.yml with errors elsewhere can still be cleaned.
             _ = try FileInput.read(configPath, purpose: "the site configuration",
                                    missingHint: "run clean in the site's folder, or pass --config PATH or --output DIR",
                                    limit: SiteConfigLoader.maximumBytes)
-            guard let folders = SiteFolders.locate(configPath: configPath) else {
+            guard let located = SiteFolders.locate(configPath: configPath) else {
                 _ = try SiteConfigLoader.load(path: configPath)
                 return .invalid
             }
-            folder = folders.output
+            folders = located
+        } else {
+            folders = SiteFolders.defaults(configPath: configPath)
+        }
+        if let output { folders.output = output.path }
+        let folder = folders.output
+        let cleaner: OutputCleaner
+        do {
+            cleaner = try OutputCleaner(folders: folders, configPath: configPath)
+        } catch {
+            throw InputError("refusing to clean: " + error.message.replacingOccurrences(of: "refusing to build into ", with: ""),
+                             hint: "clean only the output folder feedsite builds into")
         }
         let shown = DisplayPath.relative(folder)
-        let result = try OutputCleaner(folder: folder).clean()
+        let result = try cleaner.clean()
         if verbose { for path in result.removed { console.err("removed \(TerminalText.escaped(shown + "/" + path))") } }
         if !quiet {
             for (path, reason) in result.left { console.err("left \(TerminalText.escaped(shown + "/" + path)): \(reason)") }

@@ -90,6 +90,13 @@ import Testing
         #expect(throws: InputError.self) { try DataFiles.load(siteFolder: site.path) }
     }
 
+    @Test("a file named data beside site.yml is an error that says what data is for")
+    func dataIsAFile() throws {
+        let site = try TemporarySite(["data": "x"], withDefaultTemplates: false)
+        let error = try #require(throws: InputError.self) { try DataFiles.load(siteFolder: site.path) }
+        #expect(error.message.hasSuffix("/data: is not a folder, expected the folder of data files (data/NAME.yml, data/NAME.json)"))
+    }
+
     @Test("the template name checker knows data: data.anything raises no warning")
     func noWarnings() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index, "data/links.yml": "[]"])
