@@ -12,7 +12,13 @@ extension Account {
     /// The account's feed, a path resolved against `siteFolder`; nil when it has none.
     package func feedSource(siteFolder: String) -> FeedSource? {
         guard let feed else { return nil }
+        if feed == FeedSource.xAPIKeyword { return .xAPI }
         return FeedSource.hasScheme(feed) ? .url(feed) : .file(SiteFolders.resolve(feed, in: siteFolder))
+    }
+
+    /// Whether replies and reposts are shown (`show_replies:`, default false).
+    package var showsReplies: Bool {
+        options.values[Slot.showReplies] == .bool(true)
     }
 
     /// How many posts are kept and shown (`posts:`, default 20).
@@ -26,5 +32,6 @@ private extension Account {
     enum Slot {
         static let feed = OptionTable.account.slot("feed")
         static let posts = OptionTable.account.slot("posts")
+        static let showReplies = OptionTable.account.slot("show_replies")
     }
 }

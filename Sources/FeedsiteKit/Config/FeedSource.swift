@@ -4,9 +4,14 @@ package enum FeedSource: Sendable, Equatable {
     case url(String)
     /// A file, as an absolute path.
     case file(String)
+    /// `x-api`: the account's posts through X API v2 (X accounts only).
+    case xAPI
 }
 
 extension FeedSource {
+    /// The `feed:` value that reads an X account through X's API.
+    static let xAPIKeyword = "x-api"
+
     /// Whether `text` starts with a URL scheme (`name://`), so it is a URL rather than a path.
     static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return false }

@@ -32,7 +32,8 @@ extension OptionTable {
                                             "true when the account has a feed (`feed` set and not `none`, or unset on Bluesky and Mastodon)") {
                          account, _ in .bool(account.feed != nil)
                      }],
-                     "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed."),
+                     "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed; "
+                         + "`x-api`: the account's posts through X's API (X accounts, see `feed: x-api`)."),
         ConfigOption("posts", .integer(1...200, what: "an integer from 1 to 200"), default: .value(.int(20)),
                      "How many of the feed's posts are kept and shown."),
         ConfigOption("media", .choice(MediaPolicy.allCases.map(\.rawValue)), default: .value(.string(MediaPolicy.link.rawValue)),

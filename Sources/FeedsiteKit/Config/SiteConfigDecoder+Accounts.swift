@@ -96,7 +96,8 @@ private extension SiteConfigDecoder {
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
         own.merge(over: defaults)
         let network = own.values[Self.networkSlot].stringValue.flatMap(Network.init(rawValue:)) ?? .x
-        guard checkHandle(handle.value, network: network), checkCompose(entries, network: network) else { return nil }
+        guard checkHandle(handle.value, network: network), checkCompose(entries, network: network),
+              checkXAPIFeed(entries, options: own, network: network) else { return nil }
         return Account(options: own.values, location: handle.value.location)
     }
 

@@ -9,7 +9,7 @@ extension SiteConfigDecoder {
     mutating func feedSource(_ node: YAMLNode, key: String) -> String? {
         // Checked as folders are: no NUL, no '~'.
         guard let source = folder(node, key: key) else { return nil }
-        if source == "none" { return source }
+        if source == "none" || source == FeedSource.xAPIKeyword { return source }
         guard placeholdersAreKnown(in: source, node: node, key: key) else { return nil }
         let scheme = FeedSource.schemePrefix(of: source)
         if let scheme, let placeholder = scheme.range(of: "{") {
@@ -34,7 +34,29 @@ extension SiteConfigDecoder {
     }
 }
 
+extension SiteConfigDecoder {
+    /// Reports `feed: x-api` on an account of another network than X (at the account's own `feed:`, or at
+    /// its handle when `defaults` gave it); whether there is no such problem.
+    mutating func checkXAPIFeed(_ entries: [YAMLEntry], options: AccountOptions, network: Network) -> Bool {
+        guard network != .x, options.values[Self.feedSlot].stringValue == FeedSource.xAPIKeyword else { return true }
+        let ownFeed = entries.last { $0.key == "feed" }?.value.location
+        let handleText = options.values[OptionTable.account.slot("handle")].stringValue ?? "HANDLE"
+        let otherFeed = network.defaultFeed(handle: handleText).map { "its \(network.displayName) feed is \($0)" } ?? "a feed URL"
+        if let ownFeed {
+            fields.diagnostics.error(ownFeed, "'feed: x-api' reads X's API, but this account is on \(network.displayName)",
+                                     hint: "remove 'feed' (\(otherFeed)), or set `network: x` if the account is on X")
+        } else {
+            let handle = entries.last { $0.key == "handle" }?.value.location ?? SourceLocation(file: file, line: 1, column: 1)
+            fields.diagnostics.error(handle, "this \(network.displayName) account gets 'feed: x-api' from 'defaults', which reads X's API",
+                                     hint: "give this account its own 'feed:' (\(otherFeed)), or set 'feed: x-api' on the X accounts instead of in 'defaults'")
+        }
+        return false
+    }
+}
+
 private extension SiteConfigDecoder {
+    static let feedSlot = OptionTable.account.slot("feed")
+
     /// Checks an http(s) feed URL as it will be fetched, with a handle in place of each placeholder:
     /// a host, a port from 1 to 65535, and no `{handle}` in the host or port, which are the same for
     /// every account.

@@ -8,4 +8,6 @@ package enum FeedFormat: String, Sendable, Equatable, CaseIterable {
     case rdf
     /// JSON Feed 1.0 and 1.1.
     case json
+    /// A user timeline of X API v2 (`feed: x-api`).
+    case xAPI = "x-api"
 }

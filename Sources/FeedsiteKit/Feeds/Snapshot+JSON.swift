@@ -4,7 +4,8 @@
 ///     {
 ///       "format": 1,
 ///       "handle": "jack",
-///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit" (when known) },
+///       "fetch": { "source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit" (when known),
+///                  "x_user_id" (`feed: x-api`, once known) },
 ///       "posts": [ { "id", "url", "title", "text", "html", "published", "updated", "author",
 ///                    "is_reply" and "is_repost" (only when true),
 ///                    "media": [ { "url", "type", "alt",
@@ -22,8 +23,9 @@ extension Snapshot {
         out.open("\"fetch\": {")
         members([("source", record.source), ("etag", record.etag), ("last_modified", record.lastModified),
                  ("fetched_at", record.fetchedAt), ("changed_at", record.changedAt), ("error", record.error)], to: &out,
-                last: record.postLimit == nil)
-        if let limit = record.postLimit { out.member("posts_limit", String(limit), last: true) }
+                last: record.postLimit == nil && record.xUserID == nil)
+        if let limit = record.postLimit { out.member("posts_limit", String(limit), last: record.xUserID == nil) }
+        if let id = record.xUserID { out.member("x_user_id", quoted(id), last: true) }
         out.close("}")
         if posts.isEmpty {
             out.member("posts", "[]", last: true)

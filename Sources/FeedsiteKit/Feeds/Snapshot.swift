@@ -36,4 +36,7 @@ package struct SnapshotRecord: Sendable, Equatable {
     /// The account's `posts:` when the posts were last read: a larger `posts:` asks the server again
     /// without the validators. nil in snapshots written before it was recorded.
     package var postLimit: Int? = nil
+    /// For `feed: x-api`: the account's X user id, found once by the user lookup, so that a fetch asks
+    /// X for the posts alone. nil for every other feed, and until the lookup succeeded.
+    package var xUserID: String? = nil
 }

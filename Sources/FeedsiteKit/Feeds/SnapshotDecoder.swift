@@ -8,7 +8,7 @@ struct SnapshotDecoder {
     private(set) var diagnostics: [Diagnostic] = []
 
     static let topKeys = ["format", "handle", "fetch", "posts"]
-    static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit"]
+    static let fetchKeys = ["source", "etag", "last_modified", "fetched_at", "changed_at", "error", "posts_limit", "x_user_id"]
     static let postKeys = ["id", "url", "title", "text", "html", "published", "updated", "author", "is_reply", "is_repost", "media"]
     static let mediaKeys = ["url", "type", "alt", "copy"]
     static let copyKeys = ["file", "type", "width", "height", "etag", "last_modified"]
@@ -201,13 +201,18 @@ private extension SnapshotDecoder {
     mutating func fetchRecord(_ value: JSONValue) -> SnapshotRecord? {
         guard let members = object(value, what: "the fetch record (an object)", keys: Self.fetchKeys) else { return nil }
         let source = required("source", in: value, members).flatMap { string($0) }
-        let fields = ["etag", "last_modified", "fetched_at", "changed_at", "error"].map { optionalString($0, in: members) }
+        let fields = ["etag", "last_modified", "fetched_at", "changed_at", "error", "x_user_id"].map { optionalString($0, in: members) }
         checkDate("fetched_at", fields[2] ?? nil, in: members)
         checkDate("changed_at", fields[3] ?? nil, in: members)
         let postLimit = optionalCount("posts_limit", in: members)
+        if let id = fields[5] ?? nil, !XAPIDocument.isID(id), let value = members.first(where: { $0.key == "x_user_id" })?.value {
+            // It goes into a request's path: nothing but digits.
+            problem(value, "expected \"x_user_id\" to be an X user id (digits), found '\(id)'")
+            return nil
+        }
         guard let source, fields.allSatisfy({ $0 != nil }), let postLimit else { return nil }
         return SnapshotRecord(source: source, etag: fields[0]!, lastModified: fields[1]!, fetchedAt: fields[2]!, changedAt: fields[3]!,
-                              error: fields[4]!, postLimit: postLimit)
+                              error: fields[4]!, postLimit: postLimit, xUserID: fields[5]!)
     }
 
     mutating func post(_ value: JSONValue) -> Post? {

@@ -74,6 +74,30 @@ extension CurlTransfers {
     }
 }
 
+extension CurlTransfers {
+    /// `value` seconds as messages write them: `30`, `0.5`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// The reason phrase of a status feedsite names in messages ("Unauthorized"), or "".
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}
+
 private extension CurlTransfers {
     /// The most retries after 429 or 503 for one feed.
     static let retries = 3
@@ -114,6 +138,7 @@ private extension CurlTransfers {
         var headers: UnsafeMutablePointer<curl_slist>?
         if let etag = transfer.request.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
         if let date = transfer.request.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(date)") }
+        if let token = transfer.request.bearerToken { headers = curl_slist_append(headers, token.header) }
         transfer.headerList = headers
         if let headers { _ = feedsite_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headers) }
         transfer.maximumBytes = limits.maximumBytes
@@ -134,10 +159,13 @@ private extension CurlTransfers {
         _ = feedsite_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var location: UnsafeMutablePointer<CChar>?
         _ = feedsite_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &location)
+        let body = FetchedBody(url: transfer.url, status: status, bytes: transfer.body, contentType: transfer.contentType, etag: transfer.etag,
+                               lastModified: transfer.lastModified, rateLimitRemaining: transfer.rateLimitRemaining,
+                               rateLimitReset: transfer.rateLimitReset)
+        if status >= 400, transfer.request.keepsErrorBodies { return .response(.body(body)) }
         switch status {
         case 200..<300:
-            return .response(.body(FetchedBody(url: transfer.url, status: status, bytes: transfer.body, contentType: transfer.contentType,
-                                               etag: transfer.etag, lastModified: transfer.lastModified)))
+            return .response(.body(body))
         case 304:
             let conditional = transfer.request.etag != nil || transfer.request.lastModified != nil
             return .response(conditional ? .notModified : .failed(FetchResponse.notModifiedUnasked))
@@ -172,6 +200,9 @@ private extension CurlTransfers {
     }
 
     func redirect(_ transfer: Transfer, to location: String, status: Int) -> Next {
+        guard transfer.request.bearerToken == nil else {
+            return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)); a request with a bearer token is not redirected"))
+        }
         guard HTTPURLSyntax.isHTTP(location) else {
             return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)), which is not http or https"))
         }
@@ -199,26 +230,6 @@ private extension CurlTransfers {
         guard let range = message.range(of: " after "), let end = message[range.upperBound...].range(of: " ms") else { return message }
         guard message[range.upperBound..<end.lowerBound].allSatisfy(\.isNumber) else { return message }
         return String(message[..<range.lowerBound] + message[end.upperBound...])
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 410: "Gone"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: ""
-        }
     }
 
     /// Appends the decoded bytes to the body; returning less than given stops the transfer, which

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `feedsite fetch`: reads every account's feed and updates its snapshot. Feeds over HTTP go through
 /// `CurlTransfers` all at once; files are read from disk. A feed that fails keeps its snapshot's
 /// posts and gets the error in its fetch record; every other snapshot is still written.
@@ -12,6 +16,8 @@ package struct FeedFetcher: Sendable {
     package var displayPath: @Sendable (String) -> String = { $0 }
     /// Stops the fetch between snapshot writes (on SIGINT or SIGTERM), leaving no temporary file.
     package var stop = FetchStop()
+    /// The value of an environment variable (`X_BEARER_TOKEN`, `FEEDSITE_X_API_BASE`), nil when unset.
+    package var environment: @Sendable (String) -> String? = { getenv($0).map { String(cString: $0) } }
 
     /// A fetcher for the site of `config`, its user agent naming the site's `base_url`.
     package init(config: SiteConfig) {
@@ -34,6 +40,7 @@ extension FeedFetcher {
         var summary = FetchSummary()
         guard !accounts.isEmpty else { return summary }
         try MissingFeedFiles(config: config, displayPath: displayPath).check(accounts)
+        let xAPI = try xAPIEndpoint(for: accounts)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
         let lock = try FetchLock(folder: store.folder, display: displayPath(store.folder))
         defer { withExtendedLifetime(lock) {} }
@@ -92,17 +99,20 @@ extension FeedFetcher {
         }
         var requests: [FetchRequest] = []
         var requested: [FeedUpdate] = []
+        var xAPIFeeds: [FeedUpdate] = []
         for feed in feeds {
             switch feed.source {
             case .file(let path): finish(feed, feed.fromFile(path, limit: limits.maximumBytes))
             case .url(let url):
                 requests.append(feed.request(url: url))
                 requested.append(feed)
+            case .xAPI: xAPIFeeds.append(feed)
             }
         }
         CurlTransfers(limits: limits).run(requests) { index, response in
             finish(requested[index], requested[index].from(response))
         }
+        readXAPI(xAPIFeeds, endpoint: xAPI, finish: finish)
         // Not `summary: &summary`: `stage` reaches `summary` too, and two accesses at once trap (Swift's exclusivity).
         let imagesNotCopied = copyMedia(awaitingMedia, store: store, events: events, stage: stage)
         summary.imagesNotCopied += imagesNotCopied

@@ -73,8 +73,8 @@ extension FeedUpdate {
     }
 }
 
-private extension FeedUpdate {
-    func read(_ bytes: [UInt8], from location: String, contentType: String?, etag: String?, lastModified: String?) -> Result {
+extension FeedUpdate {
+    private func read(_ bytes: [UInt8], from location: String, contentType: String?, etag: String?, lastModified: String?) -> Result {
         let feed: Feed
         do {
             feed = try FeedReader.read(bytes, source: HTTPURLSyntax.redacted(location), contentType: contentType)
@@ -84,6 +84,11 @@ private extension FeedUpdate {
             let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
             return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + message)
         }
+        return updated(with: feed, etag: etag, lastModified: lastModified)
+    }
+
+    /// The result of reading `feed`: the newest posts, and the record of a fetch that succeeded.
+    func updated(with feed: Feed, etag: String?, lastModified: String?, xUserID: String? = nil) -> Result {
         // The copies of images made earlier stay with their posts (MediaDownloads decides what becomes of them).
         let now = Timestamp.now
         // The newest posts by date (a date past tomorrow is brought back to now first), not the feed's first ones.
@@ -96,6 +101,7 @@ private extension FeedUpdate {
         record.lastModified = lastModified
         record.error = nil
         record.postLimit = account.postLimit
+        record.xUserID = xUserID
         if changed || previous == nil { record.changedAt = now }
         // Nothing new: the file stays byte for byte as it was, so a job that commits snapshots sees no diff. A
         // `posts_limit` that differs alone (or is missing, in a snapshot older than it) is no reason to write.
@@ -106,10 +112,14 @@ private extension FeedUpdate {
         return Result(outcome: changed ? .updated : .unchanged, snapshot: Snapshot(handle: account.handle, record: record, posts: posts))
     }
 
-    func failed(_ reason: String) -> Result {
+    /// The result of a failure; `forgettingUserID` drops the record's `x_user_id`, so that the next
+    /// fetch looks the user up again.
+    func failed(_ reason: String, forgettingUserID: Bool = false) -> Result {
         var snapshot = previous ?? Snapshot(handle: account.handle, record: SnapshotRecord(source: shownSource), posts: [])
         let same = snapshot.record.error == reason && snapshot.record.source == shownSource
+            && !(forgettingUserID && snapshot.record.xUserID != nil)
         snapshot.record.source = shownSource
+        if forgettingUserID { snapshot.record.xUserID = nil }
         snapshot.record.error = reason
         // When it was tried: the page can say when the last attempt failed, a first one included.
         snapshot.record.fetchedAt = Timestamp.now

@@ -17,7 +17,7 @@ extension FetchResponse {
 package struct FetchedBody: Sendable, Equatable {
     /// The URL the body came from, after redirects.
     package var url: String
-    /// The HTTP status (2xx).
+    /// The HTTP status (2xx; 400 and more too when the request `keepsErrorBodies`).
     package var status: Int
     /// The decoded body.
     package var bytes: [UInt8]
@@ -27,4 +27,8 @@ package struct FetchedBody: Sendable, Equatable {
     package var etag: String?
     /// The `Last-Modified` header.
     package var lastModified: String?
+    /// The `x-rate-limit-remaining` header: requests left in the rate limit's window.
+    package var rateLimitRemaining: String? = nil
+    /// The `x-rate-limit-reset` header: when the window starts again, in seconds since 1970.
+    package var rateLimitReset: String? = nil
 }

@@ -22,6 +22,8 @@ final class Transfer {
     var lastModified: String?
     var contentType: String?
     var retryAfter: String?
+    var rateLimitRemaining: String?
+    var rateLimitReset: String?
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl's message for a failure (CURL_ERROR_SIZE bytes, alive as long as the transfer).
     let errorBuffer: UnsafeMutablePointer<CChar>
@@ -31,6 +33,7 @@ final class Transfer {
         self.request = request
         url = request.url
         visited = [request.url]
+        notBefore = request.notBefore
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
@@ -53,6 +56,8 @@ extension Transfer {
         lastModified = nil
         contentType = nil
         retryAfter = nil
+        rateLimitRemaining = nil
+        rateLimitReset = nil
         errorBuffer[0] = 0
     }
 
@@ -68,6 +73,8 @@ extension Transfer {
             lastModified = nil
             contentType = nil
             retryAfter = nil
+            rateLimitRemaining = nil
+            rateLimitReset = nil
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
@@ -77,6 +84,8 @@ extension Transfer {
         case "last-modified": lastModified = value
         case "content-type": contentType = value
         case "retry-after": retryAfter = value
+        case "x-rate-limit-remaining": rateLimitRemaining = value
+        case "x-rate-limit-reset": rateLimitReset = value
         default: break
         }
     }
