@@ -21,14 +21,17 @@ enum ProcessRunner {
         return Bundle.main.bundleURL.appendingPathComponent("feedsite")
     }()
 
-    /// Runs `feedsite` (or another copy of it) with `arguments` in `folder`, with no input and NO_COLOR set.
-    static func run(_ arguments: [String], executable: String? = nil, in folder: String? = nil) throws -> Result {
+    /// Runs `feedsite` (or another copy of it) with `arguments` in `folder`, with no input, NO_COLOR set
+    /// and `environment` added to this process's (a nil value removes the variable).
+    static func run(_ arguments: [String], executable: String? = nil, in folder: String? = nil,
+                    environment extra: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? self.executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        for (name, value) in extra { environment[name] = value }
         process.environment = environment
         let outPipe = Pipe()
         let errPipe = Pipe()
