@@ -8,11 +8,21 @@ enum FuzzInvariants {
     /// `feedsite build` would see it.
     static func feed(_ bytes: [UInt8]) {
         let contentType = bytes.count % 3 == 0 ? "application/rss+xml; charset=\"windows-1252\"" : nil
+        // The same JSON as an answer of X's API (`feed: x-api`), with the same invariants.
+        if let document = try? XAPIDocument(bytes, source: "x-api"),
+           let timeline = try? XAPITimelineReader(handle: "fuzz", showReplies: bytes.count % 2 == 0).read(document) {
+            posts(timeline.posts)
+        }
         guard let feed = try? FeedReader.read(bytes, source: "https://example.com/feed", contentType: contentType) else { return }
-        for post in feed.posts {
+        posts(feed.posts)
+    }
+
+    /// A feed's posts: each one's HTML is a fixed point of the sanitizer, and they read back from their snapshot.
+    static func posts(_ posts: [Post]) {
+        for post in posts {
             require(PostHTML.clean(post.html, base: nil) == post.html, "a post's html is not a fixed point of the sanitizer: \(post.html)")
         }
-        let snapshot = Snapshot(handle: "fuzz", record: SnapshotRecord(source: "https://example.com/feed"), posts: feed.posts)
+        let snapshot = Snapshot(handle: "fuzz", record: SnapshotRecord(source: "https://example.com/feed"), posts: posts)
         var decoder = SnapshotDecoder(snapshot.json, file: "fuzz.json", slug: "fuzz")
         let decoded = decoder.decode()
         require(decoded == snapshot, "a feed's posts do not read back from their snapshot: \(decoder.diagnostics)")

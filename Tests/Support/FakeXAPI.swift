@@ -9,7 +9,7 @@ import Foundation
 /// - `partial`: a user whose posts come with `errors` beside `data`;
 /// - `nobody`: no such user (200 with `errors` alone, X's answer for an unknown username);
 /// - `unauthorized`, `forbidden`, `broken` (503), `limited` (429, reset in an hour): that error, with X's
-///   error body; `waits`: a 429 whose reset is in a second the first time, then the user;
+///   error body; `waits`: a 429 whose reset is in a second the first time, then the user; `stuck`: that 429 every time;
 /// - `echo`: a 400 whose detail repeats the request's Authorization header (a server that leaks it).
 ///
 /// A request without `Authorization: Bearer <token>` gets 401. Each request is answered with a fixed,
@@ -85,7 +85,7 @@ private extension FakeXAPI {
         case "limited":
             return json(429, #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#,
                         ["x-rate-limit-limit": "3", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(now + 3600)])
-        case "waits" where count == 1:
+        case "waits" where count == 1, "stuck":
             return json(429, #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#,
                         ["x-rate-limit-limit": "3", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(now + 1)])
         case "echo":

@@ -66,7 +66,7 @@ private extension OptionType {
         case .siteURL: "absolute http/https URL (no query, fragment or user)"
         case .languageTag: "language tag (`en`, `pt-BR`)"
         case .folder: "folder"
-        case .feedSource: "http/https URL, file path or `none`; may contain `{handle}`"
+        case .feedSource: "http/https URL, file path, `none` or `x-api`; may contain `{handle}`"
         case .handle: "handle (1-15 of `A-Z a-z 0-9 _`, no `@`)"
         case .accountHandle: "handle on the account's network, no `@` (X `jack`, Bluesky `alice.bsky.social`, Mastodon `alice@mastodon.social`)"
         case .hashtag: "hashtag without `#`"

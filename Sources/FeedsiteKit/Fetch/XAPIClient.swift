@@ -116,18 +116,18 @@ private extension XAPIClient {
             return "X does not accept the bearer token in \(XAPIEndpoint.tokenVariable): copy the app's Bearer Token again from the X "
                 + "developer portal (it changes when it is regenerated)"
         case 403:
-            return "X does not let this app read it: check the app's access level (reading posts needs a paid level) and that the app "
-                + "belongs to a Project in the X developer portal; a protected account cannot be read"
+            return "X does not let this app read it: check in the X developer portal that the app's access level includes reading "
+                + "users' posts and that the app belongs to a Project; a protected account cannot be read"
         case 404:
             return "X has no such account or posts: check the handle in site.yml"
-        case 429, _ where Self.isRateLimited(body):
+        case _ where Self.isRateLimited(body):
             let limit = retried ? "X's rate limit was still used up after waiting for it once" : "X's rate limit is used up"
             guard let reset = body.rateLimitReset.flatMap(Int.init) else {
                 return limit + " (X did not say until when): run feedsite fetch again later"
             }
-            let until = " until \(Timestamp.readable(reset))"
-            return retried ? limit + "; it resets\(until): run feedsite fetch again after that"
-                : limit + "\(until), more than the \(CurlTransfers.seconds(limits.timeout)) s --timeout from now: run feedsite fetch again after that"
+            let time = Timestamp.readable(reset)
+            return retried ? limit + "; it resets at \(time): run feedsite fetch again after that"
+                : limit + " until \(time), more than the \(CurlTransfers.seconds(limits.timeout)) s --timeout from now: run feedsite fetch again after that"
         case 500...:
             return "X's API is failing: run feedsite fetch again later"
         default:

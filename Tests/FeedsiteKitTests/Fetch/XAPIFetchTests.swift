@@ -124,7 +124,7 @@ import Testing
     @Test("each error fails its account alone, says what to do, and keeps its last good posts", arguments: [
         ("unauthorized", "HTTP 401 Unauthorized: X does not accept the bearer token in X_BEARER_TOKEN: copy the app's Bearer Token again"),
         ("forbidden", "HTTP 403 Forbidden (X says: Client Forbidden: When authenticating requests to the Twitter API v2 endpoints, you must use "
-            + "keys and tokens from a Twitter developer App that is attached to a Project.): X does not let this app read it: check the app's access level"),
+            + "keys and tokens from a Twitter developer App that is attached to a Project.): X does not let this app read it: check in the X developer portal"),
         ("broken", "HTTP 503 Service Unavailable: X's API is failing: run feedsite fetch again later"),
         ("nobody", "X has no account @nobody (X says: Not Found Error: Could not find user with username: [nobody].)"),
         ("limited", "HTTP 429 Too Many Requests: X's rate limit is used up until 20"),
@@ -168,6 +168,20 @@ import Testing
         #expect(summary.updated == 1 && lines.isEmpty, "\(lines)")
         #expect(fake.requests.filter { $0 == "/2/users/by/username/waits" }.count == 2)
         #expect(try Self.snapshot(site, "waits")?.posts.count == 1)
+    }
+
+    @Test("a rate limit still used up after the wait fails: the request is made again once, not more")
+    func rateLimitOnce() throws {
+        let fake = try FakeXAPI()
+        defer { fake.stop() }
+        let site = try Self.site(["stuck"])
+        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        #expect(summary.failed == 1)
+        #expect(fake.requests.count == 2)
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("stuck: x-api: user lookup: HTTP 429 Too Many Requests: X's rate limit was still used up after waiting for it once; "
+            + "it resets at 20"), "\(line)")
+        #expect(line.hasSuffix(" UTC: run feedsite fetch again after that"))
     }
 
     @Test("without X_BEARER_TOKEN each x-api account fails saying so, no request is made, and other feeds are still read")
