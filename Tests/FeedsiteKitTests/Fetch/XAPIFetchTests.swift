@@ -12,6 +12,16 @@ import Testing
         return try TemporarySite(["site.yml": yaml], withDefaultTemplates: false)
     }
 
+    /// The fake of X's API and a site whose accounts read it.
+    static func start(_ handles: [String], extra: String = "") throws -> (FakeXAPI, TemporarySite) {
+        (try FakeXAPI(), try site(handles, extra: extra))
+    }
+
+    /// Fetches `site` against `fake` with the token it accepts.
+    static func fetch(_ site: TemporarySite, _ fake: FakeXAPI, timeout: Double = 10) throws -> (FetchSummary, [String]) {
+        try fetch(site, fake, token: fake.token, timeout: timeout)
+    }
+
     /// Fetches `site` against `fake`, with `token` in X_BEARER_TOKEN; the events come back as text lines.
     static func fetch(_ site: TemporarySite, _ fake: FakeXAPI, token: String?, timeout: Double = 10) throws -> (FetchSummary, [String]) {
         var fetcher = FeedFetcher(config: try SiteConfigLoader.load(path: site.path + "/site.yml"))
@@ -42,10 +52,9 @@ import Testing
 
     @Test("a post's t.co links become what they point to, in its text and its links; its photo comes with its alt text")
     func posts() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["jack"])
         defer { fake.stop() }
-        let site = try Self.site(["jack"])
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.updated == 1 && summary.failed == 0, "\(lines)")
         let snapshot = try #require(try Self.snapshot(site, "jack"))
         #expect(snapshot.record.source == "x-api")
@@ -70,12 +79,11 @@ import Testing
 
     @Test("the user id is kept in the snapshot: the next fetch asks X for the posts alone, with one request")
     func cachedUserID() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["jack"])
         defer { fake.stop() }
-        let site = try Self.site(["jack"])
-        _ = try Self.fetch(site, fake, token: fake.token)
+        _ = try Self.fetch(site, fake)
         #expect(fake.requests.count == 2)
-        let (summary, _) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, _) = try Self.fetch(site, fake)
         #expect(summary.unchanged == 1 && summary.failed == 0)
         #expect(fake.requests.count == 3)
         #expect(fake.requests.last?.hasPrefix("/2/users/\(FakeXAPI.jackID)/tweets?") == true)
@@ -83,26 +91,24 @@ import Testing
 
     @Test("a user id X no longer knows fails the account and is forgotten, so the next fetch looks the user up again")
     func staleUserID() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["jack"])
         defer { fake.stop() }
-        let site = try Self.site(["jack"])
         let stale = Snapshot(handle: "jack", record: SnapshotRecord(source: "x-api", xUserID: "999"), posts: [Post(id: "old", text: "kept")])
         try site.write("snapshots/jack.json", String(decoding: stale.json, as: UTF8.self))
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.failed == 1)
         #expect(lines == ["jack: x-api: X did not give @jack's posts: Not Found Error: Could not find user with id: [999]."])
         let failed = try #require(try Self.snapshot(site, "jack"))
         #expect(failed.record.xUserID == nil && failed.posts.map(\.id) == ["old"])
-        #expect(try Self.fetch(site, fake, token: fake.token).0.updated == 1)
+        #expect(try Self.fetch(site, fake).0.updated == 1)
         #expect(try Self.snapshot(site, "jack")?.record.xUserID == FakeXAPI.jackID)
     }
 
     @Test("replies and reposts are left out, and asked to be left out; with show_replies they are kept and marked")
     func replies() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["jack"], extra: "    show_replies: true\n    posts: 3\n")
         defer { fake.stop() }
-        let site = try Self.site(["jack"], extra: "    show_replies: true\n    posts: 3\n")
-        _ = try Self.fetch(site, fake, token: fake.token)
+        _ = try Self.fetch(site, fake)
         let posts = try #require(try Self.snapshot(site, "jack")).posts
         #expect(posts.map(\.id) == ["1860000000000000003", "1860000000000000002", "1860000000000000001"])
         #expect(posts.map(\.isReply) == [false, true, false])
@@ -113,10 +119,9 @@ import Testing
 
     @Test("a post X gives with errors beside it is kept; the errors are warnings, not a failure")
     func partialErrors() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["partial"])
         defer { fake.stop() }
-        let site = try Self.site(["partial"])
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.updated == 1 && lines.isEmpty)
         #expect(try Self.snapshot(site, "partial")?.posts.count == 1)
     }
@@ -130,12 +135,11 @@ import Testing
         ("limited", "HTTP 429 Too Many Requests: X's rate limit is used up until 20"),
     ])
     func errors(_ handle: String, _ reason: String) throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start([handle, "jill"])
         defer { fake.stop() }
-        let site = try Self.site([handle, "jill"])
         let good = Snapshot(handle: handle, record: SnapshotRecord(source: "x-api"), posts: [Post(id: "1", text: "the last good post")])
         try site.write("snapshots/\(handle).json", String(decoding: good.json, as: UTF8.self))
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.failed == 1 && summary.updated == 1)
         let line = try #require(lines.first)
         #expect(lines.count == 1)
@@ -148,11 +152,10 @@ import Testing
 
     @Test("a rate limit that resets beyond the timeout fails at once, naming the reset time in UTC")
     func rateLimitFails() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["limited"])
         defer { fake.stop() }
-        let site = try Self.site(["limited"])
         let start = ContinuousClock.now
-        let (_, lines) = try Self.fetch(site, fake, token: fake.token, timeout: 30)
+        let (_, lines) = try Self.fetch(site, fake, timeout: 30)
         #expect(ContinuousClock.now - start < .seconds(10))
         let line = try #require(lines.first)
         #expect(line.contains(" UTC, more than the 30 s --timeout from now: run feedsite fetch again after that"), "\(line)")
@@ -161,10 +164,9 @@ import Testing
 
     @Test("a rate limit that resets within the timeout is waited for, and the request made once more")
     func rateLimitWaits() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["waits"])
         defer { fake.stop() }
-        let site = try Self.site(["waits"])
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.updated == 1 && lines.isEmpty, "\(lines)")
         #expect(fake.requests.filter { $0 == "/2/users/by/username/waits" }.count == 2)
         #expect(try Self.snapshot(site, "waits")?.posts.count == 1)
@@ -172,10 +174,9 @@ import Testing
 
     @Test("a rate limit still used up after the wait fails: the request is made again once, not more")
     func rateLimitOnce() throws {
-        let fake = try FakeXAPI()
+        let (fake, site) = try Self.start(["stuck"])
         defer { fake.stop() }
-        let site = try Self.site(["stuck"])
-        let (summary, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (summary, lines) = try Self.fetch(site, fake)
         #expect(summary.failed == 1)
         #expect(fake.requests.count == 2)
         let line = try #require(lines.first)
@@ -210,7 +211,7 @@ import Testing
         defer { fake.stop() }
         let handles = ["jack", "echo", "unauthorized", "forbidden", "broken", "nobody", "limited", "partial"]
         let site = try Self.site(handles)
-        let (_, lines) = try Self.fetch(site, fake, token: fake.token)
+        let (_, lines) = try Self.fetch(site, fake)
         #expect(lines.count == 6)
         #expect(lines.contains { $0.hasPrefix("echo: x-api: user lookup: HTTP 400 Bad Request (X says: Invalid Request: One or more parameters "
             + "to your request was invalid: Bearer ***)") }, "\(lines)")
