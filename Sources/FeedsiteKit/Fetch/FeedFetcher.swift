@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// `feedsite fetch`: reads every account's feed and updates its snapshot. Feeds over HTTP go through
-/// `CurlTransfers` all at once; files are read from disk. A feed that fails keeps its snapshot's
+/// `CurlTransfers` all at once; files are read from disk; accounts with `feed: x-api` are read through
+/// X's API (`XAPIClient`) after them. A feed that fails keeps its snapshot's
 /// posts and gets the error in its fetch record; every other snapshot is still written.
 package struct FeedFetcher: Sendable {
     /// The site.
