@@ -4,6 +4,8 @@ import Synchronization
 extension SiteConfigDecoder {
     /// The most accounts one site may list: every page is held in memory until it has been checked.
     static let maximumAccounts = 250_000
+    /// The compose options only X has (the JSON Schema of site.yml states the same rule).
+    static let xOnlyComposeKeys: Set<String> = ["via", "related", "in_reply_to"]
 
     mutating func accounts(_ node: YAMLNode, defaults: AccountOptions) -> [Account] {
         guard let items = fields.items(node, what: "a list of accounts") else { return [] }
@@ -136,8 +138,6 @@ private extension SiteConfigDecoder {
 
     static let handleSlot = OptionTable.account.slot("handle")
     static let networkSlot = OptionTable.account.slot("network")
-    /// The compose options only X has.
-    static let xOnlyComposeKeys: Set<String> = ["via", "related", "in_reply_to"]
     /// The keys `defaults` accepts: every account option but those each account sets itself.
     static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
     static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {

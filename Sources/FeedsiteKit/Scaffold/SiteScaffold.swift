@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// What `feedsite init` writes: the sample site.yml, the default templates and a .gitignore.
+/// What `feedsite init` writes: the sample site.yml, its JSON Schema, the default templates and a .gitignore.
 package enum SiteScaffold {
     /// What `write(into:force:)` did: the paths written, and what the user should still do.
     package struct Outcome: Equatable {
@@ -17,7 +17,7 @@ package enum SiteScaffold {
     /// `.gitignore` is never replaced: the lines feedsite needs are added to it (`GitIgnore`).
     package static var files: [(path: String, bytes: [UInt8])] {
         StarterFiles.encoded.map { ($0.path, [UInt8](Data(base64Encoded: $0.base64) ?? Data())) }
-            + [(gitIgnorePath, Array(GitIgnore.fresh.utf8))]
+            + [(SiteSchema.fileName, Array(SiteSchema.text.utf8)), (gitIgnorePath, Array(GitIgnore.fresh.utf8))]
     }
 
     /// Writes the starter site into `folder`, making it and its missing parents (like `mkdir -p`).

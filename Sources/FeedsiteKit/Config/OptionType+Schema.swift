@@ -1,0 +1,88 @@
+/// Each option type as JSON Schema keywords: what the decoder accepts, as closely as a schema can say
+/// it. Where the decoder reads any scalar as text (`title: 2024`), so does the schema; a pattern never
+/// refuses what the decoder accepts.
+extension OptionType {
+    /// The keywords (`type`, `enum`, `minimum`, `pattern`, …) for a value of this type.
+    var schemaMembers: [(key: String, value: JSONSchemaValue)] {
+        switch self {
+        case .text: [("type", Self.scalarTypes)]
+        case .nonEmptyText: [("type", Self.scalarTypes), ("pattern", .string(Self.notOnlySpaces))]
+        case .integer(let range, _):
+            [("type", .string("integer")), ("minimum", .int(range.lowerBound))] + (range.upperBound == .max ? [] : [("maximum", .int(range.upperBound))])
+        case .number(let range, _): [("type", .string("number")), ("minimum", .double(range.lowerBound)), ("maximum", .double(range.upperBound))]
+        case .bool: [("type", .string("boolean"))]
+        case .choice(let names): [("type", .string("string")), ("enum", .array(names.map(JSONSchemaValue.string)))]
+        case .list(let item, _): [("type", .string("array")), ("items", .object(item.schemaMembers))]
+        case .freeForm: [("type", .string("object"))]
+        case .httpURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(Self.httpURLPattern))]
+        case .siteURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(Self.siteURLPattern))]
+        case .languageTag: [("type", .string("string")), ("pattern", .string("^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$"))]
+        case .folder: [("type", Self.scalarTypes), ("pattern", .string(Self.path))]
+        case .feedSource:
+            [("type", Self.scalarTypes), ("allOf", .array([.object([("pattern", .string(Self.path))]), .object([("pattern", .string(Self.placeholders))])]))]
+        case .handle: [("type", Self.textOrInteger), ("pattern", .string(Network.x.handlePattern)), ("minimum", .int(0)), ("maximum", .int(999_999_999_999_999))]
+        case .accountHandle: [("type", Self.textOrInteger), ("minLength", .int(1))]
+        case .hashtag: [("type", Self.textOrInteger), ("pattern", .string(Self.hashtagPattern)), ("minimum", .int(0))]
+        case .postID: [("type", Self.textOrInteger), ("pattern", .string("^[0-9]{1,19}$")), ("minimum", .int(0)), ("maximum", .int(Int.max))]
+        case .options(let table):
+            [("type", .string("object")), ("properties", .object(table.options.map { ($0.key, SiteSchema.property($0)) })),
+             ("additionalProperties", .bool(false))]
+        }
+    }
+
+    /// Values the decoder accepts, for editors to offer (and for the test that decodes every example).
+    var examples: [JSONSchemaValue]? {
+        switch self {
+        case .text: [.string("Timelines of a few accounts")]
+        case .nonEmptyText: [.string("Feeds worth following")]
+        case .integer(let range, _): [.int(range.lowerBound)] + (range.upperBound == .max ? [] : [.int(range.upperBound)])
+        case .number(let range, _): [.double(range.lowerBound), .double(range.upperBound)]
+        case .bool: [.bool(true), .bool(false)]
+        case .choice(let names): names.map(JSONSchemaValue.string)
+        case .list(let item, _): item.examples.map { [.array($0)] }
+        case .freeForm: [.object([("footer_note", .string("Made with care"))])]
+        case .httpURL: [.string("https://example.com/page")]
+        case .siteURL: [.string("https://example.com/feeds")]
+        case .languageTag: [.string("en"), .string("pt-BR")]
+        case .folder: [.string("site/output")]
+        case .feedSource: [.string("https://bridge.example/{handle}.rss"), .string("feeds/{handle}.xml"), .string("none")]
+        case .handle: [.string(Network.x.exampleHandle)]
+        case .accountHandle: Network.allCases.map { .string($0.exampleHandle) }
+        case .hashtag: [.string("swift"), .string("café_2024")]
+        case .postID: [.string("1234567890")]
+        case .options: nil
+        }
+    }
+}
+
+extension [(key: String, value: JSONSchemaValue)] {
+    /// The same keywords, with null admitted too (an option left empty is unset).
+    var nullable: Self {
+        map { member in
+            switch (member.key, member.value) {
+            case ("type", .string(let type)): ("type", .array([.string(type), .string("null")]))
+            case ("type", .array(let types)): ("type", .array(types + [.string("null")]))
+            case ("enum", .array(let names)): ("enum", .array(names + [.null]))
+            default: member
+            }
+        }
+    }
+}
+
+private extension OptionType {
+    /// Any scalar, as the decoder reads text: `title: 2024` is the text "2024".
+    static let scalarTypes = JSONSchemaValue.array([.string("string"), .string("number"), .string("boolean")])
+    /// Text, or digits written as a number (`in_reply_to: 1234567890`).
+    static let textOrInteger = JSONSchemaValue.array([.string("string"), .string("integer")])
+    /// Something besides the spaces `trimmingSpaces` removes.
+    static let notOnlySpaces = "[^ \\t\\r\\n]"
+    /// A folder or file: something besides spaces, no `~` first (only a shell expands it), no NUL.
+    static let path = "^(?:[^ \\t\\r\\n~\\u0000]|[ \\t\\r\\n]+[^ \\t\\r\\n\\u0000])[^\\u0000]*$"
+    /// Every `{` opens `{handle}`, the one placeholder.
+    static let placeholders = "^(?:[^{]|\\{handle\\})*$"
+    static let httpURLPattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$"
+    /// No user name, query or fragment.
+    static let siteURLPattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:/[^\\s?#]*)?$"
+    /// Letters, digits and `_`: no space, no ASCII punctuation but `_`, no `#` in front.
+    static let hashtagPattern = "^[^\\s!-/:-@\\[-^`{-~]+$"
+}
