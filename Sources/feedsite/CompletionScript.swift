@@ -1,0 +1,92 @@
+/// A shell completion script for `feedsite`, written from the command table (`CommandLineInterface.commands`),
+/// so that a new command or option is completed as soon as it is in the table. Account handles come
+/// from `feedsite completions handles`, run when the user presses Tab, so they follow site.yml.
+struct CompletionScript {
+    /// What a word may be completed with.
+    enum Values: Equatable {
+        /// Nothing to offer (a number, a host).
+        case none
+        /// These words.
+        case words([String])
+        /// Files (and folders to reach them).
+        case files
+        /// Folders.
+        case folders
+        /// The handles of site.yml's accounts.
+        case handles
+        /// The command names.
+        case commands
+    }
+
+    /// One command's completions.
+    struct Entry {
+        let name: String
+        let summary: String
+        /// Each `--option`'s name, short letter, help, and what its value completes with (nil: a flag).
+        let options: [(name: String, short: Character?, help: String, value: Values?)]
+        /// What the positional arguments complete with.
+        let positionals: Values
+    }
+
+    let commands: [Entry]
+    /// The options before a command (`--help`, `--version`).
+    let globalOptions: [String]
+
+    /// The script for the commands in `specs`.
+    init(_ specs: [CommandSpec], globalOptions: [String]) {
+        commands = specs.map { spec in
+            Entry(name: spec.name, summary: spec.summary,
+                  options: (spec.options + [CommandSpec.Option.help]).map { ($0.name, $0.short, $0.help, $0.value.map(Self.values)) },
+                  positionals: Self.values(of: spec.arguments))
+        }
+        self.globalOptions = globalOptions
+    }
+
+    /// What a placeholder (`PATH`, `HANDLE...`, `text|json`, `[COMMAND]`) completes with.
+    static func values(of placeholder: String) -> Values {
+        let bare = placeholder.filter { !"[]. …,".contains($0) }
+        if bare.isEmpty { return .none }
+        if bare.contains("HANDLE") { return .handles }
+        if bare == "COMMAND" { return .commands }
+        if bare == "DIR" { return .folders }
+        let parts = bare.split(separator: "|").map(String.init)
+        if parts.allSatisfy({ $0 == $0.lowercased() }) { return .words(parts) }
+        return parts.contains { ["PATH", "FILE", "DIR", "TEMPLATE", "SOURCE"].contains($0) } ? .files : .none
+    }
+}
+
+extension CompletionScript {
+    /// The script for `shell`.
+    func text(for shell: CompletionShell) -> String {
+        switch shell {
+        case .bash: bash
+        case .zsh: zsh
+        case .fish: fish
+        }
+    }
+
+    /// Every long option of `entry`, with dashes.
+    func longOptions(_ entry: Entry) -> [String] {
+        entry.options.map { "--" + $0.name }
+    }
+
+    /// The options of `entry` whose values complete with something, grouped by what.
+    func valueOptions(_ entry: Entry) -> [(names: [String], values: Values)] {
+        var groups: [(names: [String], values: Values)] = []
+        for option in entry.options {
+            guard let values = option.value else { continue }
+            let names = ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
+            if let index = groups.firstIndex(where: { $0.values == values }) {
+                groups[index].names += names
+            } else {
+                groups.append((names, values))
+            }
+        }
+        return groups
+    }
+
+    /// The command names and global options, for the first word.
+    var firstWords: [String] {
+        commands.map(\.name) + globalOptions.map { "--" + $0 } + ["-h"]
+    }
+}

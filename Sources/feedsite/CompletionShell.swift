@@ -1,0 +1,4 @@
+/// The shells `feedsite completions` writes scripts for.
+enum CompletionShell: String, CaseIterable {
+    case bash, zsh, fish
+}
