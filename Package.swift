@@ -22,13 +22,15 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The commit `feedsite --version` prints (scripts/stamp-commit writes it; "unknown" without it).
+        .target(name: "CBuildInfo"),
         .target(
             name: "FeedsiteKit",
             dependencies: ["CYAML", "CLibXML2", "CCurl"]
         ),
         .executableTarget(
             name: "feedsite",
-            dependencies: ["FeedsiteKit"]
+            dependencies: ["FeedsiteKit", "CBuildInfo"]
         ),
         // Benchmarks (not tests): `swift run -c release feedsite-bench --help`.
         .executableTarget(

@@ -6,7 +6,7 @@ enum CommandLineInterface {
     /// all read this table.
     static let commands: [any Command.Type] = [
         BuildCommand.self, FetchCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, PostsCommand.self,
-        CleanCommand.self,
+        CleanCommand.self, SchemaCommand.self, CompletionsCommand.self,
         HelpCommand.self,
     ]
 
@@ -34,7 +34,7 @@ enum CommandLineInterface {
 
         options:
           -h, --help   Show this help and exit.
-          --version    Print the version and exit.
+          --version    Print the version and the commit it was built from, and exit.
 
         Run 'feedsite <command> --help' for a command's options.
 
@@ -60,7 +60,7 @@ enum CommandLineInterface {
             if let extra = rest.first {
                 return console.fail(UsageError(message: "'--version' takes no arguments, found '\(extra)'"), usage: usageLine, pointer: pointer)
             }
-            console.out("\(Generator.name) \(Generator.version)\n")
+            console.out(BuildInfo.versionLine + "\n")
             return .success
         default:
             guard let command = command(named: first) else {

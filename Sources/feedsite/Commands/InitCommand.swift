@@ -2,7 +2,7 @@ import FeedsiteKit
 
 /// `feedsite init [DIR]`: writes a starter site.
 struct InitCommand: Command {
-    static let spec = CommandSpec("init", "Write a starter site (site.yml, templates, .gitignore) into DIR (default: this folder).",
+    static let spec = CommandSpec("init", "Write a starter site (site.yml, site.schema.json, templates, .gitignore) into DIR (default: this folder).",
                                   arguments: "[DIR]",
                                   options: [.flag("force", "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
                                   details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes "
@@ -27,16 +27,25 @@ struct InitCommand: Command {
             : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
         Created a feedsite site in \(folder):
-          site.yml     the site and its accounts (every option is commented)
-          templates/   layout, account page, index, 404 page, partials and assets (\(templates) files)
-          .gitignore   \(gitIgnore)
+          site.yml           the site and its accounts (every option is commented)
+          \(SiteSchema.fileName)   lets editors complete and check site.yml (refresh it with: feedsite schema --write)
+          templates/         layout, account page, index, 404 page, partials and assets (\(templates) files)
+          .gitignore         \(gitIgnore)
 
-        Next steps:
-        \(folder == "." ? "" : "  cd \(ShellWord.quoted(folder))\n")  feedsite build    writes the site into output/
-          feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
-          edit site.yml to list your own accounts
-
+        \(Self.nextSteps(folder: folder))
         """)
         return .success
+    }
+
+    /// What to do after init, in order, for a site made in `folder`.
+    static func nextSteps(folder: String) -> String {
+        """
+        Next steps:
+        \(folder == "." ? "" : "  cd \(ShellWord.quoted(folder))\n")  1. edit site.yml: list your own accounts (handle, network)
+          2. feedsite fetch    reads each account's feed into snapshots/
+          3. feedsite build    writes the site into output/
+          4. feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
+
+        """
     }
 }
