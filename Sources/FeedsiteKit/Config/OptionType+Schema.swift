@@ -14,12 +14,14 @@ extension OptionType {
         case .choice(let names): [("type", .string("string")), ("enum", .array(names.map(JSONSchemaValue.string)))]
         case .list(let item, _): [("type", .string("array")), ("items", .object(item.schemaMembers))]
         case .freeForm: [("type", .string("object"))]
-        case .httpURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(Self.httpURLPattern))]
-        case .siteURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(Self.siteURLPattern))]
+        case .httpURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.pattern))]
+        case .siteURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.siteURLPattern))]
         case .languageTag: [("type", .string("string")), ("pattern", .string("^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$"))]
         case .folder: [("type", Self.scalarTypes), ("pattern", .string(Self.path))]
         case .feedSource:
-            [("type", Self.scalarTypes), ("allOf", .array([.object([("pattern", .string(Self.path))]), .object([("pattern", .string(Self.placeholders))])]))]
+            [("type", Self.scalarTypes), ("allOf", .array([Self.path, Self.placeholders].map { .object([("pattern", .string($0))]) })),
+             ("anyOf", .array([.object([("not", .object([("pattern", .string(Self.schemePrefix))]))]),
+                               .object([("pattern", .string(HTTPURLSyntax.feedPattern))])]))]
         case .handle: [("type", Self.textOrInteger), ("pattern", .string(Network.x.handlePattern)), ("minimum", .int(0)), ("maximum", .int(999_999_999_999_999))]
         case .accountHandle: [("type", Self.textOrInteger), ("minLength", .int(1))]
         case .hashtag: [("type", Self.textOrInteger), ("pattern", .string(Self.hashtagPattern)), ("minimum", .int(0))]
@@ -80,9 +82,8 @@ private extension OptionType {
     static let path = "^(?:[^ \\t\\r\\n~\\u0000]|[ \\t\\r\\n]+[^ \\t\\r\\n\\u0000])[^\\u0000]*$"
     /// Every `{` opens `{handle}`, the one placeholder.
     static let placeholders = "^(?:[^{]|\\{handle\\})*$"
-    static let httpURLPattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$"
-    /// No user name, query or fragment.
-    static let siteURLPattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+(?:/[^\\s?#]*)?$"
+    /// A feed that starts with a scheme (`FeedSource.schemePrefix`, `{handle}` included) must be an http(s) URL.
+    static let schemePrefix = "^[A-Za-z{][A-Za-z0-9+.{}-]*:"
     /// Letters, digits and `_`: no space, no ASCII punctuation but `_`, no `#` in front.
     static let hashtagPattern = "^[^\\s!-/:-@\\[-^`{-~]+$"
 }
