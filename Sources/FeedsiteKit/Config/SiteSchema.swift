@@ -104,8 +104,10 @@ private extension SiteSchema {
             : .object([("type", .string("object")), ("required", .array([.string("network")])),
                        ("properties", .object([("network", .object([("const", .string(network.rawValue))]))]))])
         let withoutNetwork = JSONSchemaValue.object([("not", .object([("required", .array([.string("network")]))]))])
+        // Without `defaults`, `properties` holds for any condition: only X's may hold then.
+        let condition: [(key: String, value: JSONSchemaValue)] = [("properties", .object([("defaults", defaultsCondition)]))]
         return .object([
-            ("if", .object([("properties", .object([("defaults", defaultsCondition)]))])),
+            ("if", .object(network == .x ? condition : [("required", .array([.string("defaults")]))] + condition)),
             ("then", .object([("properties", .object([("accounts", .object([("items", .object([
                 ("if", withoutNetwork), ("then", rules(of: network)),
             ]))]))]))])),
