@@ -6,7 +6,7 @@ import Testing
     func version() throws {
         let result = try ProcessRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.out == "feedsite 0.1.0\n")
+        #expect(result.out.hasPrefix("feedsite 0.1.0 (commit "))
         #expect(result.err.isEmpty)
     }
 

@@ -25,7 +25,7 @@ import Glibc
             #expect(written != nil && written == original, "\(file) differs from the repository's copy")
         }
         #expect(folder.read("site/.gitignore")?.contains("\noutput/\n") == true)
-        #expect(result.out.contains(".gitignore   keeps output/ and .fetch.lock out of git"))
+        #expect(result.out.contains(".gitignore         keeps output/ and .fetch.lock out of git"))
         #expect(result.out.contains("Next steps:"))
         #expect(result.out.contains("feedsite build"))
     }
@@ -166,7 +166,7 @@ import Glibc
         let result = try ProcessRunner.run(["init"] + (force ? ["--force"] : []) + ["site"], in: folder.path)
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the lines output/ and .fetch.lock to the file it points to yourself\n")
-        #expect(result.out.contains(".gitignore   left as it is (a link): add output/ and .fetch.lock to it yourself"))
+        #expect(result.out.contains(".gitignore         left as it is (a link): add output/ and .fetch.lock to it yourself"))
         #expect(folder.read("outside/keep.txt") == "mine\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/site/.gitignore") == folder.path + "/outside/keep.txt")
         #expect(folder.exists("site/site.yml"))
