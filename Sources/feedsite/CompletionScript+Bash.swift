@@ -34,53 +34,15 @@ extension CompletionScript {
         _feedsite() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} config= i
             COMPREPLY=()
-            if (( COMP_CWORD == 1 )); then
-                _feedsite_add "$cur" \(firstWords.joined(separator: " "))
-                return
-            fi
-            for (( i = 2; i < COMP_CWORD; i++ )); do
-                case ${COMP_WORDS[i]} in
-                    --config) config=${COMP_WORDS[i+1]} ;;
-                    --config=*) config=${COMP_WORDS[i]#--config=} ;;
-                esac
-            done
-            case ${COMP_WORDS[1]} in
 
         """
-        for entry in commands {
-            text += "        \(entry.name))\n"
-            let groups = valueOptions(entry)
-            if !groups.isEmpty {
-                text += "            case $prev in\n"
-                for group in groups {
-                    text += "                \(group.names.joined(separator: "|"))) \(Self.bashValues(group.values)); return ;;\n"
-                }
-                text += "            esac\n"
-            }
-            text += "            if [[ $cur == -* ]]; then _feedsite_add \"$cur\" \(longOptions(entry).joined(separator: " ")); return; fi\n"
-            if entry.positionals != .none { text += "            \(Self.bashValues(entry.positionals))\n" }
-            text += "            ;;\n"
-        }
+        text += dispatch(words: "COMP_WORDS", commandIndex: 1, current: "COMP_CWORD", offer: { "_feedsite_add \"$cur\" " + $0.joined(separator: " ") })
         text += """
-            esac
         }
 
         complete -F _feedsite feedsite
 
         """
         return text
-    }
-}
-
-private extension CompletionScript {
-    static func bashValues(_ values: Values) -> String {
-        switch values {
-        case .none: ":"
-        case .words(let words): "_feedsite_add \"$cur\" " + words.joined(separator: " ")
-        case .files: "_feedsite_values \"$cur\" \"$config\" files"
-        case .folders: "_feedsite_values \"$cur\" \"$config\" folders"
-        case .handles: "_feedsite_values \"$cur\" \"$config\" handles"
-        case .commands: "_feedsite_values \"$cur\" \"$config\" commands"
-        }
     }
 }

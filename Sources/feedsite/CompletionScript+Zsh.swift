@@ -9,7 +9,7 @@ extension CompletionScript {
         # or save it as _feedsite in a folder of your $fpath.
 
         _feedsite_values() {
-            local config=$1 kind=$2
+            local config=$2 kind=$3
             case $kind in
                 files) _files ;;
                 folders) _files -/ ;;
@@ -26,35 +26,10 @@ extension CompletionScript {
 
         _feedsite() {
             local cur=${words[CURRENT]} prev=${words[CURRENT-1]} config= i
-            if (( CURRENT == 2 )); then
-                compadd -Q -- \(firstWords.joined(separator: " "))
-                return
-            fi
-            for (( i = 3; i < CURRENT; i++ )); do
-                case ${words[i]} in
-                    --config) config=${words[i+1]} ;;
-                    --config=*) config=${words[i]#--config=} ;;
-                esac
-            done
-            case ${words[2]} in
 
         """
-        for entry in commands {
-            text += "        \(entry.name))\n"
-            let groups = valueOptions(entry)
-            if !groups.isEmpty {
-                text += "            case $prev in\n"
-                for group in groups {
-                    text += "                \(group.names.joined(separator: "|"))) \(Self.zshValues(group.values)); return ;;\n"
-                }
-                text += "            esac\n"
-            }
-            text += "            if [[ $cur == -* ]]; then compadd -Q -- \(longOptions(entry).joined(separator: " ")); return; fi\n"
-            if entry.positionals != .none { text += "            \(Self.zshValues(entry.positionals))\n" }
-            text += "            ;;\n"
-        }
+        text += dispatch(words: "words", commandIndex: 2, current: "CURRENT", offer: { "compadd -Q -- " + $0.joined(separator: " ") })
         text += """
-            esac
         }
 
         if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
@@ -65,18 +40,5 @@ extension CompletionScript {
 
         """
         return text
-    }
-}
-
-private extension CompletionScript {
-    static func zshValues(_ values: Values) -> String {
-        switch values {
-        case .none: ":"
-        case .words(let words): "compadd -Q -- " + words.joined(separator: " ")
-        case .files: "_feedsite_values \"$config\" files"
-        case .folders: "_feedsite_values \"$config\" folders"
-        case .handles: "_feedsite_values \"$config\" handles"
-        case .commands: "_feedsite_values \"$config\" commands"
-        }
     }
 }

@@ -85,6 +85,53 @@ extension CompletionScript {
         return groups
     }
 
+    /// The part of bash's and zsh's `_feedsite` after its local variables: the first word offers the
+    /// commands; later words find the `--config` typed, then the command's arm offers an option's
+    /// values, its options after a `-`, or its positional arguments. The shells differ only in how
+    /// they name the words (`words`, the command at `commandIndex`, the word being completed at
+    /// `current`) and how they offer fixed words (`offer`); each defines `_feedsite_values CUR CONFIG KIND`.
+    func dispatch(words: String, commandIndex: Int, current: String, offer: ([String]) -> String) -> String {
+        func values(_ values: Values) -> String {
+            switch values {
+            case .none: ":"
+            case .words(let words): offer(words)
+            case .files: "_feedsite_values \"$cur\" \"$config\" files"
+            case .folders: "_feedsite_values \"$cur\" \"$config\" folders"
+            case .handles: "_feedsite_values \"$cur\" \"$config\" handles"
+            case .commands: "_feedsite_values \"$cur\" \"$config\" commands"
+            }
+        }
+        var text = """
+                if (( \(current) == \(commandIndex) )); then
+                    \(offer(firstWords))
+                    return
+                fi
+                for (( i = \(commandIndex + 1); i < \(current); i++ )); do
+                    case ${\(words)[i]} in
+                        --config) config=${\(words)[i+1]} ;;
+                        --config=*) config=${\(words)[i]#--config=} ;;
+                    esac
+                done
+                case ${\(words)[\(commandIndex)]} in
+
+            """
+        for entry in commands {
+            text += "        \(entry.name))\n"
+            let groups = valueOptions(entry)
+            if !groups.isEmpty {
+                text += "            case $prev in\n"
+                for group in groups {
+                    text += "                \(group.names.joined(separator: "|"))) \(values(group.values)); return ;;\n"
+                }
+                text += "            esac\n"
+            }
+            text += "            if [[ $cur == -* ]]; then \(offer(longOptions(entry))); return; fi\n"
+            if entry.positionals != .none { text += "            \(values(entry.positionals))\n" }
+            text += "            ;;\n"
+        }
+        return text + "    esac\n"
+    }
+
     /// The command names and global options, for the first word.
     var firstWords: [String] {
         commands.map(\.name) + globalOptions.map { "--" + $0 } + ["-h"]
