@@ -46,7 +46,7 @@ import Testing
         let folder = try Self.site()
         let offers = try Self.bashCompletions([
             ["feedsite", "b"],
-            ["feedsite", "build", "--f"],
+            ["feedsite", "build", "--forc"],
             ["feedsite", "--v"],
             ["feedsite", "help", "se"],
             ["feedsite", "check", "--format", "j"],
