@@ -16,14 +16,56 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import generate_site  # noqa: E402
 
-HEAD = """<!DOCTYPE html>
+def page_top(title, root, policy=True):
+    """The start of a page as feedsite's layout writes it, up to `<main>`: `root` leads to the site's
+    root (`../` from an account page); `policy`: with the Content Security Policy meta tags."""
+    csp = ("""<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39; https://platform.twitter.com; style-src &#39;self&#39;; img-src &#39;self&#39;; frame-src https://platform.twitter.com https://syndication.twitter.com; object-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">
+<meta name="twitter:widgets:csp" content="on">
+""" if policy else "")
+    return f"""<!DOCTYPE html>
 <html lang="en" data-theme="auto">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39; https://platform.twitter.com; style-src &#39;self&#39;; img-src &#39;self&#39;; frame-src https://platform.twitter.com https://syndication.twitter.com; object-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">
-<meta name="twitter:widgets:csp" content="on">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+{csp}<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<meta name="description" content="Generated accounts for the feedsite benchmark">
+<meta name="generator" content="hugo">
+<link rel="stylesheet" href="{root}assets/site.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <a class="site-title" href="{root}index.html">Benchmark site</a>
+</header>
+<main id="main">
 """
+
+
+def timeline_end(noscript):
+    """The end of an account page's timeline section and of its article: the fallback shown when X
+    does not load, and the `<noscript>` note."""
+    return """    <div class="timeline-fallback" role="alert" hidden>
+      <p>@{{ .Params.handle }}'s posts could not be shown here. X may be blocked or offline, or may only show timelines to signed-in readers.</p>
+      <p><a class="button" href="https://twitter.com/{{ .Params.handle }}" target="_blank" rel="noopener noreferrer">See @{{ .Params.handle }} on X</a> <button class="button secondary" type="button" data-feedsite-retry>Try again</button></p>
+    </div>
+    <noscript><p class="noscript">""" + noscript + """ <a href="https://twitter.com/{{ .Params.handle }}">See @{{ .Params.handle }}'s posts on X</a>.</p></noscript>
+  </section>
+</article>
+"""
+
+
+def page_bottom(note, root):
+    """The end of a page, from `</main>`."""
+    return f"""</main>
+<footer class="site-footer">
+  <p>{note}</p>
+</footer>
+<script src="{root}assets/feedsite.js" defer></script>
+
+</body>
+</html>
+"""
+
 
 # The post as feedsite's templates write it; `$h` is the heading level, `$prefix` the anchor's prefix.
 POST = """{{ define "partials/post.html" }}{{ $p := .post }}      <li>
@@ -37,18 +79,7 @@ POST = """{{ define "partials/post.html" }}{{ $p := .post }}      <li>
       </li>
 {{ end }}"""
 
-SINGLE = HEAD + """<title>&#x2068;{{ .Title }}&#x2069; (@{{ .Params.handle }}) · Benchmark site</title>
-<meta name="description" content="Generated accounts for the feedsite benchmark">
-<meta name="generator" content="hugo">
-<link rel="stylesheet" href="../assets/site.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
-  <a class="site-title" href="../index.html">Benchmark site</a>
-</header>
-<main id="main">
-<article class="account">
+SINGLE = page_top("&#x2068;{{ .Title }}&#x2069; (@{{ .Params.handle }}) · Benchmark site", "../") + """<article class="account">
   <header class="account-header">
     <p class="back"><a href="../index.html">← All accounts</a></p>
     <h1><bdi>{{ .Title }}</bdi> <span class="handle">@{{ .Params.handle }}</span></h1>
@@ -74,79 +105,26 @@ SINGLE = HEAD + """<title>&#x2068;{{ .Title }}&#x2069; (@{{ .Params.handle }}) �
       <p>The live timeline comes from X (Twitter): showing it loads content from X, which may then collect data about your visit.</p>
       <p><button class="button" type="button" data-feedsite-consent>Show the live timeline from X</button></p>
     </div>
-    <div class="timeline-fallback" role="alert" hidden>
-      <p>@{{ .Params.handle }}'s posts could not be shown here. X may be blocked or offline, or may only show timelines to signed-in readers.</p>
-      <p><a class="button" href="https://twitter.com/{{ .Params.handle }}" target="_blank" rel="noopener noreferrer">See @{{ .Params.handle }} on X</a> <button class="button secondary" type="button" data-feedsite-retry>Try again</button></p>
-    </div>
-    <noscript><p class="noscript">The live timeline needs JavaScript. <a href="https://twitter.com/{{ .Params.handle }}">See @{{ .Params.handle }}'s posts on X</a>.</p></noscript>
-  </section>
-</article>
+""" + timeline_end("The live timeline needs JavaScript.") + """
+""" + page_bottom("Built with Hugo. Posts are copied from the account's feed; the live timeline is shown by X.", "../") + POST
 
-</main>
-<footer class="site-footer">
-  <p>Built with Hugo. Posts are copied from the account's feed; the live timeline is shown by X.</p>
-</footer>
-<script src="../assets/feedsite.js" defer></script>
-
-</body>
-</html>
-""" + POST
-
-INDEX = HEAD + """<title>Benchmark site</title>
-<meta name="description" content="Generated accounts for the feedsite benchmark">
-<meta name="generator" content="hugo">
-<link rel="stylesheet" href="assets/site.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
-  <a class="site-title" href="index.html">Benchmark site</a>
-</header>
-<main id="main">
-<h1>Benchmark site</h1>
+INDEX = page_top("Benchmark site", "") + """<h1>Benchmark site</h1>
 <p class="lead" dir="auto">Generated accounts for the feedsite benchmark</p>
 <p class="river-link"><a href="./latest/index.html">Latest posts of every account</a></p>
 <ul class="accounts">
 {{ range where site.RegularPages "Section" "accounts" }}{{ $s := index site.Data.snapshots .Params.handle }}{{ $p := index (sort $s.posts "published" "desc") 0 }}  <li><a href="{{ .Params.handle }}/index.html"><bdi class="name">{{ .Title }}</bdi> <span class="handle">@{{ .Params.handle }}</span>
     <span class="latest"><span class="latest-text" dir="auto">{{ $p.title | default (truncate 40 "" $p.text) }}</span> <time datetime="{{ $p.published }}">{{ (time $p.published).Format "2 Jan 2006, 15:04 UTC" }}</time></span></a></li>
 {{ end }}</ul>
-</main>
-<footer class="site-footer">
-  <p>Built with Hugo.</p>
-</footer>
-<script src="assets/feedsite.js" defer></script>
+""" + page_bottom("Built with Hugo.", "")
 
-</body>
-</html>
-"""
-
-RIVER = HEAD + """<title>Latest posts · Benchmark site</title>
-<meta name="description" content="Generated accounts for the feedsite benchmark">
-<meta name="generator" content="hugo">
-<link rel="stylesheet" href="../assets/site.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
-  <a class="site-title" href="../index.html">Benchmark site</a>
-</header>
-<main id="main">
-<section class="river" aria-labelledby="river-title">
+RIVER = page_top("Latest posts · Benchmark site", "../") + """<section class="river" aria-labelledby="river-title">
   <p class="back"><a href="../index.html">← All accounts</a></p>
   <h1 id="river-title">Latest posts</h1>
   <p class="lead">Every account's posts, newest first.</p>
   <ol class="post-list">
 {{ $all := slice }}{{ range where site.RegularPages "Section" "accounts" }}{{ $account := dict "handle" .Params.handle "name" .Title }}{{ range first 20 (sort (index site.Data.snapshots .Params.handle).posts "published" "desc") }}{{ $all = $all | append (dict "post" . "account" $account "published" .published) }}{{ end }}{{ end }}{{ range first 50 (sort $all "published" "desc") }}{{ template "partials/post.html" (dict "post" .post "account" .account "level" 2 "prefix" (printf "%s-" .account.handle)) }}{{ end }}  </ol>
 </section>
-</main>
-<footer class="site-footer">
-  <p>Built with Hugo.</p>
-</footer>
-<script src="../assets/feedsite.js" defer></script>
-
-</body>
-</html>
-""" + POST
+""" + page_bottom("Built with Hugo.", "../") + POST
 
 
 def main():
