@@ -79,7 +79,11 @@ extension InotifyWatch {
 }
 
 private extension InotifyWatch {
-    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+    /// What counts as a change: each event marks an operation that is over (a file closed after writing,
+    /// renamed, deleted). Not `IN_MODIFY`, nor a file's `IN_CREATE`: they come while a writer is still
+    /// writing, and a rebuild started then (the writer descheduled for longer than the settling time,
+    /// on a busy machine) would read half a file, and a second rebuild would follow.
+    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     struct Event {
@@ -117,6 +121,8 @@ private extension InotifyWatch {
             return true
         }
         guard watch.names?.contains(event.name) ?? true else { return true }
+        // A new file counts once it is closed (IN_CLOSE_WRITE); a new folder at once, to watch it.
+        if event.mask & UInt32(IN_CREATE) != 0 && event.mask & UInt32(IN_ISDIR) == 0 { return true }
         changed = true
         let path = event.name.isEmpty ? watch.folder : watch.folder + "/" + event.name
         // A folder that appears is watched whole: a new subfolder, or a watched folder made (again).
