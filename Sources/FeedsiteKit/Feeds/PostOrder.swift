@@ -20,19 +20,31 @@ enum PostOrder {
     /// `items` newest first by `date` (RFC 3339 UTC, nil for undated), stably: the rule above for
     /// anything that carries a post (the river's entries).
     static func newestFirst<Item>(_ items: [Item], date: (Item) -> String?) -> [Item] {
-        let keyed = items.enumerated().map { (order: $0.offset, date: date($0.element), item: $0.element) }
-        return keyed.sorted { left, right in
-            switch (left.date, right.date) {
+        // Positions are sorted by a number, not the items by text: moving posts (a dozen strings each)
+        // and comparing dates as Strings made the river's merge 14% of a clean build's instructions
+        // (callgrind, Benchmarks/posts.py 100 accounts x 20 posts, clean build: River.init 223M -> 76M instructions,
+        // the whole build 1.59G -> 1.43G).
+        let keys = items.map { date($0).map(Self.number) }
+        return items.indices.sorted { left, right in
+            switch (keys[left], keys[right]) {
             case let (l?, r?) where l != r: l > r
             case (.some, nil): true
             case (nil, .some): false
-            default: left.order < right.order
+            default: left < right
             }
-        }.map(\.item)
+        }.map { items[$0] }
     }
 }
 
 private extension PostOrder {
+    /// The digits of an RFC 3339 UTC date of fixed width (`2026-11-29T14:03:00Z` -> 20261129140300):
+    /// ordered as the moments are.
+    static func number(_ date: String) -> Int64 {
+        date.utf8.reduce(into: Int64(0)) { number, byte in
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { number = number * 10 + Int64(byte - UInt8(ascii: "0")) }
+        }
+    }
+
     static func normalized(_ text: String) -> String? {
         guard let date = FeedDate.rfc3339(text), date.utf8.count == 20 else { return nil }
         return date
