@@ -84,23 +84,9 @@ def hugo_site(site, count):
         (folder / "content" / "accounts" / f"{account['handle']}.md").write_text(
             f"---\ntitle: {account['name']}\nhandle: {account['handle']}\ncompose: {account['text']}\n---\n")
     # The same page feedsite's default templates produce (layout, overlay, fallback, compose link).
-    (folder / "layouts" / "_default" / "single.html").write_text("""<!DOCTYPE html>
-<html lang="en" data-theme="auto">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{ .Title }} (@{{ .Params.handle }}) · Benchmark site</title>
-<meta name="description" content="Generated accounts for the feedsite benchmark">
-<meta name="generator" content="hugo">
-<link rel="stylesheet" href="../../assets/site.css">
-</head>
-<body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
-  <a class="site-title" href="../../index.html">Benchmark site</a>
-</header>
-<main id="main">
-<article class="account">
+    import hugo_posts
+    (folder / "layouts" / "_default" / "single.html").write_text(hugo_posts.page_top(
+        "{{ .Title }} (@{{ .Params.handle }}) · Benchmark site", "../../", policy=False) + """<article class="account">
   <header class="account-header">
     <p class="back"><a href="../../index.html">← All accounts</a></p>
     <h1>{{ .Title }} <span class="handle">@{{ .Params.handle }}</span></h1>
@@ -116,14 +102,7 @@ def hugo_site(site, count):
       <span class="spinner" aria-hidden="true"></span>
       <span>Loading @{{ .Params.handle }}'s posts…</span>
     </div>
-    <div class="timeline-fallback" role="alert" hidden>
-      <p>@{{ .Params.handle }}'s posts could not be shown here. X may be blocked or offline, or may only show timelines to signed-in readers.</p>
-      <p><a class="button" href="https://twitter.com/{{ .Params.handle }}" target="_blank" rel="noopener noreferrer">See @{{ .Params.handle }} on X</a> <button class="button secondary" type="button" data-feedsite-retry>Try again</button></p>
-    </div>
-    <noscript><p class="noscript">Showing posts here needs JavaScript. <a href="https://twitter.com/{{ .Params.handle }}">See @{{ .Params.handle }}'s posts on X</a>.</p></noscript>
-  </section>
-</article>
-</main>
+""" + hugo_posts.timeline_end("Showing posts here needs JavaScript.") + """</main>
 <footer class="site-footer">
   <p>Built with Hugo. Posts are shown by X and stay on X.</p>
 </footer>

@@ -3,23 +3,31 @@ import Foundation
 
 // feedsite-bench: prints benchmark figures; never used by tests.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: feedsite-bench mustache [WORKLOAD_FOLDER] [--iterations N]"
-guard let command = arguments.first, command == "mustache" else {
+let usage = """
+    usage: feedsite-bench mustache [WORKLOAD_FOLDER] [--iterations N]
+           feedsite-bench parse FILE...      MB/s of feeds read by FeedReader, on one core
+           feedsite-bench sanitize FILE...   MB/s of HTML cleaned by HTMLSanitizer, on one core
+    """
+guard let command = arguments.first, ["mustache", "parse", "sanitize"].contains(command) else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(arguments.first == "--help" || arguments.first == "-h" ? 0 : 2)
 }
-var benchmark = MustacheBenchmark(folder: "../shared/bench/mustache")
-var index = 1
-while index < arguments.count {
-    if arguments[index] == "--iterations", index + 1 < arguments.count, let count = Int(arguments[index + 1]), count > 0 {
-        benchmark.iterations = count
-        index += 2
-    } else {
-        benchmark = MustacheBenchmark(folder: arguments[index], warmup: benchmark.warmup, iterations: benchmark.iterations)
-        index += 1
-    }
-}
 do {
+    if let workload = ThroughputBenchmark.Workload(rawValue: command) {
+        print(try ThroughputBenchmark(workload: workload, files: Array(arguments.dropFirst())).run())
+        exit(0)
+    }
+    var benchmark = MustacheBenchmark(folder: "../shared/bench/mustache")
+    var index = 1
+    while index < arguments.count {
+        if arguments[index] == "--iterations", index + 1 < arguments.count, let count = Int(arguments[index + 1]), count > 0 {
+            benchmark.iterations = count
+            index += 2
+        } else {
+            benchmark = MustacheBenchmark(folder: arguments[index], warmup: benchmark.warmup, iterations: benchmark.iterations)
+            index += 1
+        }
+    }
     print(try benchmark.run())
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

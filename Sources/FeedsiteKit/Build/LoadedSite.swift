@@ -40,7 +40,7 @@ extension LoadedSite {
         let snapshots = media.snapshots
         self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings).sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
-                  river: River(config: config, snapshots: snapshots))
+                  river: River(config: config, shown: media.shown))
         self.media = media
         data = try DataFiles.load(siteFolder: config.siteFolder, displayPath: displayPath)
     }

@@ -4,7 +4,7 @@ extension PageContext {
         let root = River.root(ofPage: number)
         let pageSize = river.pageSize
         let river = RiverContext.value(page: number, of: river, accounts: config.accounts, posts: { account in
-            PostsContext(limit: pageSize, english: english, media: account.mediaPolicy, copies: copies, mediaPrefix: root + "media/",
+            PostsContext(english: english, media: account.mediaPolicy, copies: copies, mediaPrefix: root + "media/",
                          anchorPrefix: account.slug + "-")
         })
         return pageValue(account: .null, accounts: .list(accountsList(prefix: root)), root: root,

@@ -48,7 +48,7 @@ package struct PageContext: Sendable {
         let english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
         self.english = english
         self.river = river
-        let latest = river.latest.map { RiverContext.latest($0, posts: PostsContext(limit: 1, english: english)) }
+        let latest = river.latest.map { RiverContext.latest($0, posts: PostsContext(english: english)) }
         self.latest = latest
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.indices.map { Self.listEntry(config.accounts[$0], url: "../\(config.accounts[$0].slug)/index.html", latest: latest[$0]) }
@@ -69,7 +69,9 @@ extension PageContext {
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
         let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot, english: english, copies: copies),
+        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot,
+                                                           shown: index < river.shown.count ? river.shown[index].map(\.post) : [],
+                                                           english: english, copies: copies),
                          accounts: accounts, root: "../", page: page(.account(index), path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
     }
 
@@ -125,8 +127,8 @@ extension PageContext {
     }
 
     /// The `account` record: one value per context field of the account options, made from the account's options,
-    /// then the fields of its snapshot (`PostsContext`; constants when there is none).
-    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, english: Bool,
+    /// then the fields of its snapshot (`PostsContext`, with `shown`, the posts its page shows; constants when there is none).
+    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, shown: [Post], english: Bool,
                              copies: Set<String> = []) -> TemplateValue {
         let options = account.options.values
         // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
@@ -135,7 +137,7 @@ extension PageContext {
             accountSources[$0].value(options[accountSlots[$0]], account: account, intentHost: intentHost)
         }
         if let snapshot {
-            values += PostsContext(limit: account.postLimit, english: english, media: account.mediaPolicy, copies: copies).values(snapshot)
+            values += PostsContext(english: english, media: account.mediaPolicy, copies: copies).values(snapshot, shown: shown)
         } else {
             values += PostsContext.noSnapshot
         }

@@ -2,8 +2,6 @@
 /// `account.snapshot`), declared once: the records' schemas, the `ContextSchema` the template name
 /// checker uses and the README's rows are all made from `fields`.
 struct PostsContext: Sendable {
-    /// How many posts the page shows: the account's `posts:` option.
-    let limit: Int
     /// Whether `published_display` is written in English (the site's `language` is `en` or `en-…`).
     let english: Bool
     /// The account's `media:`: whether images are links, copies published with the site, or hotlinked.
@@ -38,7 +36,7 @@ struct PostsContext: Sendable {
 extension PostsContext {
     /// The snapshot's names, appended to the `account` record after the option table's fields.
     static let fields: [Field] = [
-        Field(name: "posts", type: "list", summary: "the snapshot's posts, newest first (by `published`, then feed order), at most `posts:`; empty without a snapshot",
+        Field(name: "posts", type: "list", summary: "the snapshot's posts, newest first (by `published`, else `updated`, then feed order; undated last), at most `posts:`; empty without a snapshot",
               shape: .list(postFields)),
         Field(name: "has_posts", type: "boolean", summary: "true when `account.posts` is not empty", shape: .scalar),
         Field(name: "snapshot", type: "map or null", summary: "the last fetch of the account's feed; null when it was never fetched",
@@ -95,28 +93,16 @@ extension PostsContext {
     /// The values of `fields`, in order, for an account without a snapshot: constants.
     static let noSnapshot: [TemplateValue] = [.list([]), .bool(false), .null]
 
-    /// The values of `fields`, in order, for `snapshot`.
-    func values(_ snapshot: Snapshot) -> [TemplateValue] {
-        let posts = Self.newestFirst(snapshot.posts).prefix(limit).map(value(of:))
+    /// The values of `fields`, in order, for `snapshot`, whose page shows `shown` (`River.shown`: its
+    /// newest `posts:` posts, already ordered).
+    func values(_ snapshot: Snapshot, shown: [Post]) -> [TemplateValue] {
+        let posts = shown.map(value(of:))
         let record = snapshot.record
         let snapshotValue = TemplateValue.record(TemplateRecord(Self.snapshotSchema, [
             time(record.fetchedAt), display(record.fetchedAt), time(record.changedAt), display(record.changedAt),
             .string(record.source), Self.optional(record.error),
         ]))
         return [.list(posts), .bool(!posts.isEmpty), snapshotValue]
-    }
-
-    /// `posts` newest first: by `published`, then in feed order; undated posts after the dated ones.
-    static func newestFirst(_ posts: [Post]) -> [Post] {
-        let keyed = posts.enumerated().map { (order: $0.offset, time: $0.element.published.flatMap(DisplayTime.init), post: $0.element) }
-        return keyed.sorted { left, right in
-            switch (left.time, right.time) {
-            case let (l?, r?) where l != r: l > r
-            case (.some, nil): true
-            case (nil, .some): false
-            default: left.order < right.order
-            }
-        }.map(\.post)
     }
 
     /// The values of `postFields`, in order, for `post` (the river's posts add their account to them).

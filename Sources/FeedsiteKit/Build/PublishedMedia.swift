@@ -13,6 +13,8 @@ struct PublishedMedia: Sendable {
     /// The snapshots as the pages and feeds show them: each published copy with the type and size its
     /// bytes give, each copy refused (its bytes are not the image its name says) left out.
     var snapshots: [Snapshot?] = []
+    /// What each account's page shows (`River.shown`), with the same corrections as `snapshots`.
+    var shown: [[Post]] = []
     /// One warning per copy refused.
     var warnings: [Diagnostic] = []
 }
@@ -33,9 +35,9 @@ extension PublishedMedia {
         let source = SnapshotStore(folder: config.snapshotsFolder).mediaFolder
         var refused: Set<String> = []
         var checked: [String: MediaCopy] = [:]
-        for (account, snapshot) in zip(config.accounts, snapshots) where account.mediaPolicy == .copy {
-            guard let snapshot else { continue }
-            for post in PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit) {
+        let shown = River.shown(config: config, snapshots: snapshots)
+        for (account, posts) in zip(config.accounts, shown) where account.mediaPolicy == .copy {
+            for post in posts {
                 for case let copy? in post.media.map(\.copy) where checked[copy.file] == nil && !refused.contains(copy.file) {
                     // The decoder accepts only names feedsite gives copies: never a path outside the folder.
                     let path = source + "/" + copy.file
@@ -58,22 +60,33 @@ extension PublishedMedia {
                 }
             }
         }
+        func corrected(_ posts: [Post]) -> [Post] {
+            posts.map { post in
+                var post = post
+                for item in post.media.indices {
+                    guard let copy = post.media[item].copy else { continue }
+                    if let published = checked[copy.file] {
+                        post.media[item].copy = published
+                    } else if refused.contains(copy.file) {
+                        post.media[item].copy = nil
+                    }
+                }
+                return post
+            }
+        }
+        // Nothing to correct (no account copies media): the posts as they are, not copied again.
+        guard !checked.isEmpty || !refused.isEmpty else {
+            (self.snapshots, self.shown) = (snapshots, shown)
+            return
+        }
         self.snapshots = snapshots.map { snapshot in
             snapshot.map { snapshot in
                 var snapshot = snapshot
-                for post in snapshot.posts.indices {
-                    for item in snapshot.posts[post].media.indices {
-                        guard let copy = snapshot.posts[post].media[item].copy else { continue }
-                        if let published = checked[copy.file] {
-                            snapshot.posts[post].media[item].copy = published
-                        } else if refused.contains(copy.file) {
-                            snapshot.posts[post].media[item].copy = nil
-                        }
-                    }
-                }
+                snapshot.posts = corrected(snapshot.posts)
                 return snapshot
             }
         }
+        self.shown = shown.map(corrected)
     }
 }
 

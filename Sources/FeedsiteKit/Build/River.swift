@@ -25,31 +25,33 @@ extension River {
 
     /// Merges what each account's page shows (its newest `posts:` posts) of `snapshots`.
     init(config: SiteConfig, snapshots: [Snapshot?]) {
-        var entries: [Entry] = []
-        var shown: [[Entry]] = Array(repeating: [], count: config.accounts.count)
-        for (index, account) in config.accounts.enumerated() {
-            guard index < snapshots.count, let snapshot = snapshots[index] else { continue }
-            shown[index] = PostsContext.newestFirst(snapshot.posts).prefix(account.postLimit).map {
-                Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init))
-            }
-            entries += shown[index]
+        self.init(config: config, shown: Self.shown(config: config, snapshots: snapshots))
+    }
+
+    /// Merges `shown`, what each account's page shows (`River.shown(config:snapshots:)`), in `config.accounts` order.
+    init(config: SiteConfig, shown posts: [[Post]]) {
+        let shown = posts.indices.map { index in
+            posts[index].map { Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init)) }
         }
-        // A stable sort: posts of the same moment keep the order of the accounts, then of their page.
-        let merged = entries.enumerated().sorted { left, right in
-            switch (left.element.time, right.element.time) {
-            case let (l?, r?) where l != r: l > r
-            case (.some, nil): true
-            case (nil, .some): false
-            default: left.offset < right.offset
-            }
-        }
+        // A stable sort by the rule each page orders its posts with: posts of the same moment keep the
+        // order of the accounts, then of their page.
+        let merged = PostOrder.newestFirst(shown.flatMap { $0 }) { PostOrder.date(of: $0.post) }
         // A post two accounts carry (two accounts on one feed, a repost) is shown once, for the first of them:
         // one entry per id in the river's feed. Posts without an id of their own are their account's alone.
         var seen = Set<String>()
-        let unique = merged.map(\.element).filter { entry in
+        let unique = merged.filter { entry in
             PostAnchor.globalID(of: entry.post).map { seen.insert($0).inserted } ?? true
         }
         self.init(entries: Array(unique.prefix(config.riverPostLimit)), shown: shown, pageSize: config.riverPageSize)
+    }
+
+    /// What each account's page shows of `snapshots` (in `config.accounts` order): its newest `posts:`
+    /// posts, newest first (`PostOrder`). Computed once per build; pages, feeds and media copies take them from here.
+    static func shown(config: SiteConfig, snapshots: [Snapshot?]) -> [[Post]] {
+        config.accounts.indices.map { index in
+            guard index < snapshots.count, let snapshot = snapshots[index] else { return [] }
+            return Array(PostOrder.newestFirst(snapshot.posts).prefix(config.accounts[index].postLimit))
+        }
     }
 
     /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order.

@@ -2,22 +2,11 @@
 /// what order: the newest by date, as feed readers (newsboat, feedparser's users) show them, whatever
 /// order the feed lists them in (some list the oldest first).
 ///
-/// A post's date is `published`, else `updated`. Dated posts come first, newest first; posts dated
-/// the same keep the feed's order, and so do undated posts, which follow every dated one.
+/// The order is `PostOrder`'s, which the build shows them in too.
 enum PostSelection {
-    /// The newest `limit` posts of `posts`, newest first.
+    /// The newest `limit` posts of `posts`, newest first, by the rule the build orders them with (`PostOrder`).
     static func newest(_ posts: [Post], limit: Int) -> [Post] {
-        let ordered = posts.enumerated().sorted { first, second in
-            let (a, b) = (first.element.published ?? first.element.updated, second.element.published ?? second.element.updated)
-            switch (a, b) {
-            // RFC 3339 UTC dates of the same shape sort as text.
-            case let (a?, b?) where a != b: return a > b
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return first.offset < second.offset
-            }
-        }
-        return ordered.prefix(max(limit, 0)).map(\.element)
+        Array(PostOrder.newestFirst(posts).prefix(max(limit, 0)))
     }
 
     /// `posts` with every date later than `latest` (the fetch time and a day of grace) brought back

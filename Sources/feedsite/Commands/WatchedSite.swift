@@ -23,9 +23,9 @@ extension WatchedSite {
         return folders
     }
 
-    /// What a change in rebuilds: site.yml, the templates and the data files.
+    /// What a change in rebuilds: site.yml, the templates, the data files and the snapshots (a fetch).
     static func paths(configPath: String, folders: SiteFolders) -> [String] {
-        [configPath, folders.templates, folders.site + "/" + DataFiles.folderName]
+        [configPath, folders.templates, folders.site + "/" + DataFiles.folderName, folders.snapshots]
     }
 
     /// `paths` for people: `site.yml, templates and data`.

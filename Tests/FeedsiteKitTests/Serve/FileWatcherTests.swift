@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import FeedsiteTestSupport
+import Testing
+@testable import FeedsiteKit
+
+/// `FileWatcher`: inotify sees changes as they happen (the polling interval is an hour in these
+/// tests, so only an event can call back in time), and polling still works where inotify is not used.
+@Suite struct FileWatcherTests {
+    /// Counts the watcher's callbacks; `next()` waits for one, with a generous timeout.
+    final class Callbacks: Sendable {
+        let semaphore = DispatchSemaphore(value: 0)
+
+        func changed() { semaphore.signal() }
+
+        /// Whether a callback came within `seconds`.
+        func next(_ seconds: Double = 20) -> Bool {
+            semaphore.wait(timeout: .now() + seconds) == .success
+        }
+    }
+
+    static func started(_ paths: [String], method: FileWatcher.Method = .inotify, interval: Double = 3600) -> (FileWatcher, Callbacks) {
+        let watcher = FileWatcher(paths: paths, interval: interval, method: method)
+        let callbacks = Callbacks()
+        watcher.start { callbacks.changed() }
+        return (watcher, callbacks)
+    }
+
+    @Test("with inotify a change to site.yml, a template, a new subfolder's file or a folder made later is seen without polling")
+    func inotify() throws {
+        let site = try TemporaryFolder(files: ["site.yml": "title: A\n", "templates/index.html": "<p>x</p>\n"])
+        let (watcher, callbacks) = Self.started([site.path + "/site.yml", site.path + "/templates", site.path + "/snapshots"])
+        defer { watcher.stop() }
+        #expect(watcher.method == .inotify)
+        // Each write, in order, and why it must be seen.
+        let steps = [
+            ("site.yml", "title: B\n", "site.yml written"),
+            ("templates/index.html", "<p>y</p>\n", "a template written"),
+            ("templates/partials/footer.html", "<footer></footer>\n", "a file in a new subfolder"),
+            ("templates/partials/footer.html", "<footer>2</footer>\n", "the new subfolder is watched"),
+            ("snapshots/jack.json", "{}\n", "a folder that did not exist when watching started"),
+            ("snapshots/jack.json", "{\"x\": 1}\n", "the folder made later is watched whole"),
+        ]
+        for (file, contents, why) in steps {
+            try site.write(file, contents)
+            #expect(callbacks.next(), "\(why)")
+        }
+        try site.write("unrelated.txt", "x")
+        try site.write("site.yml.new", "title: C\n")
+        try FileManager.default.moveItem(atPath: site.path + "/site.yml", toPath: site.path + "/site.yml.old")
+        try FileManager.default.moveItem(atPath: site.path + "/site.yml.new", toPath: site.path + "/site.yml")
+        #expect(callbacks.next(), "site.yml replaced by a rename, as editors save")
+        #expect(watcher.method == .inotify)
+    }
+
+    @Test("after watch(_:) switches folders, inotify sees changes in the new one")
+    func switched() throws {
+        let site = try TemporaryFolder(files: ["templates/index.html": "a", "mine/index.html": "b"])
+        let (watcher, callbacks) = Self.started([site.path + "/templates"])
+        defer { watcher.stop() }
+        #expect(watcher.watch([site.path + "/mine"]))
+        #expect(!watcher.watch([site.path + "/mine"]), "the same paths again change nothing")
+        try site.write("mine/index.html", "c")
+        #expect(callbacks.next())
+    }
+
+    @Test("forced to poll, the watcher still sees a change")
+    func polling() throws {
+        let site = try TemporaryFolder(files: ["site.yml": "title: A\n", "templates/index.html": "a"])
+        let (watcher, callbacks) = Self.started([site.path + "/site.yml", site.path + "/templates"], method: .polling, interval: 0.02)
+        defer { watcher.stop() }
+        #expect(watcher.method == .polling)
+        try site.write("templates/index.html", "bb")
+        #expect(callbacks.next())
+    }
+}
