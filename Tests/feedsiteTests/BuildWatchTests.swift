@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import FeedsiteTestSupport
 import Testing
@@ -12,6 +13,7 @@ import Glibc
         let process = Process()
         let errors = Pipe()
         var seen: [String] = []
+        let ended = DispatchSemaphore(value: 0)
 
         init(in folder: String, arguments: [String] = []) throws {
             process.executableURL = ProcessRunner.executable
@@ -20,6 +22,7 @@ import Glibc
             process.standardOutput = FileHandle.nullDevice
             process.standardError = errors
             process.standardInput = FileHandle.nullDevice
+            process.terminationHandler = { [ended] _ in ended.signal() }
             try process.run()
         }
 
@@ -33,10 +36,10 @@ import Glibc
             }
         }
 
-        /// Sends Ctrl-C and returns the exit status and the rest of stderr.
+        /// Sends Ctrl-C and returns the exit status and the rest of stderr (status 9 when it had
+        /// to be killed a minute later).
         func interrupt() -> (status: Int32, err: String) {
-            if process.isRunning { kill(process.processIdentifier, SIGINT) }
-            process.waitUntilExit()
+            ServeCommandTests.interrupt(process, ended: ended)
             return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
 
@@ -74,6 +77,16 @@ import Glibc
 
         let stopped = watching.interrupt()
         #expect(stopped.status == 0)
+        #expect(stopped.err.hasSuffix("stopped watching\n"))
+    }
+
+    @Test("build --watch stopped by Ctrl-C as soon as it says it is watching exits 0", arguments: 0..<8)
+    func interruptAtOnce(_ round: Int) throws {
+        let folder = try TemporarySite(["site.yml": "title: First\naccounts:\n  - handle: outputdd\n"])
+        let watching = try Watching(in: folder.path)
+        try watching.wait(for: "Ctrl-C stops")
+        let stopped = watching.interrupt()
+        #expect(stopped.status == 0, "round \(round): \(stopped.err)")
         #expect(stopped.err.hasSuffix("stopped watching\n"))
     }
 

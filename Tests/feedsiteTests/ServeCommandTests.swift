@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import FeedsiteTestSupport
 import Testing
@@ -13,6 +14,7 @@ import Glibc
         let output = Pipe()
         let errors = Pipe()
         var port: UInt16 = 0
+        let ended = DispatchSemaphore(value: 0)
 
         init(in folder: String, arguments: [String] = []) throws {
             process.executableURL = ProcessRunner.executable
@@ -21,6 +23,7 @@ import Glibc
             process.standardOutput = output
             process.standardError = errors
             process.standardInput = FileHandle.nullDevice
+            process.terminationHandler = { [ended] _ in ended.signal() }
             try process.run()
             let line = try readLine(from: output.fileHandleForReading)
             guard let range = line.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
@@ -30,9 +33,10 @@ import Glibc
             self.port = port
         }
 
+        /// Sends Ctrl-C; a serve that has not ended a minute later is killed, so the test fails
+        /// (exit status 9) instead of hanging.
         func stop() -> (status: Int32, err: String) {
-            if process.isRunning { kill(process.processIdentifier, SIGINT) }
-            process.waitUntilExit()
+            ServeCommandTests.interrupt(process, ended: ended)
             let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             return (process.terminationStatus, err)
         }
@@ -40,6 +44,13 @@ import Glibc
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
+    }
+
+    /// Sends SIGINT to `process` and waits for it to end; after a minute it sends SIGKILL.
+    static func interrupt(_ process: Process, ended: DispatchSemaphore) {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+        if ended.wait(timeout: .now() + 60) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     struct ServeFailure: Error, CustomStringConvertible { let description: String }
@@ -52,6 +63,15 @@ import Glibc
             if first == 0x0A { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(first)
         }
+    }
+
+    @Test("serve stopped by Ctrl-C as soon as it prints its URL exits 0: the signal is caught before the URL is printed", arguments: 0..<8)
+    func interruptAtOnce(_ round: Int) throws {
+        let folder = try site()
+        let server = try RunningServer(in: folder.path, arguments: ["--no-watch"])
+        let stopped = server.stop()
+        #expect(stopped.status == 0, "round \(round): \(stopped.err)")
+        #expect(stopped.err.hasSuffix("stopped serving\n"))
     }
 
     func site() throws -> TemporarySite {

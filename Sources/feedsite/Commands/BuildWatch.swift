@@ -7,6 +7,8 @@ struct BuildWatch {
 
     /// Watches after the `first` build; returns only when there is no site.yml to watch.
     func run(_ console: Console, first: BuildRunner.Outcome) -> ExitCode {
+        // Caught from here on: a Ctrl-C sent once "watching" is printed is never lost.
+        let interrupt = InterruptCatcher()
         let site = WatchedSite(configPath: runner.configPath, output: runner.output)
         guard let folders = site.folders() else { return first.code }
         let watcher = FileWatcher(paths: WatchedSite.paths(configPath: site.configPath, folders: folders))
@@ -21,7 +23,7 @@ struct BuildWatch {
         }
         // Said only once the watcher runs: a change made after this line is seen.
         console.err("watching \(WatchedSite.described(configPath: site.configPath, folders: folders)) for changes; Ctrl-C stops")
-        WatchedSite.waitForInterrupt {
+        interrupt.wait {
             watcher.stop()
             console.err("stopped watching")
         }

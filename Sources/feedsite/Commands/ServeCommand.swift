@@ -45,6 +45,8 @@ struct ServeCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output)
         let first = runner.run(console)
+        // Caught from here on: a Ctrl-C sent once the URL below is printed is never lost.
+        let interrupt = InterruptCatcher()
         // A site with an error is still served (its last good output, with the error over every page),
         // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
         // The output folder may not exist yet (the first build failed): it is served once a build makes it.
@@ -77,7 +79,7 @@ struct ServeCommand: Command {
         console.err(watch ? "watching \(WatchedSite.described(configPath: configPath, folders: folders)) for changes; Ctrl-C stops"
                           : "not watching for changes; Ctrl-C stops")
         if open { Self.openBrowser(server.url) }
-        WatchedSite.waitForInterrupt {
+        interrupt.wait {
             watcher?.stop()
             server.stop()
             console.err("stopped serving")

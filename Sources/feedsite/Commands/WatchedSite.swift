@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 #endif
 
-/// What `serve` and `build --watch` watch of a site, and how both wait for Ctrl-C.
+/// What `serve` and `build --watch` watch of a site.
 struct WatchedSite: Sendable {
     /// The site.yml.
     let configPath: String
@@ -31,22 +31,5 @@ extension WatchedSite {
     /// `paths` for people: `site.yml, templates and data`.
     static func described(configPath: String, folders: SiteFolders) -> String {
         "\(configPath), \(DisplayPath.relative(folders.templates)) and \(DisplayPath.relative(folders.site + "/" + DataFiles.folderName))"
-    }
-
-    /// Waits for SIGINT or SIGTERM, then runs `stop` and exits with 0.
-    static func waitForInterrupt(_ stop: @escaping @Sendable () -> Void) -> Never {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                stop()
-                exit(0)
-            }
-            source.resume()
-            sources.append(source)
-        }
-        withExtendedLifetime(sources) { dispatchMain() }
     }
 }
