@@ -64,7 +64,7 @@ private extension FeedAssembler {
             warn(.link, Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
         }
         let media = draft.media.compactMap { item in
-            FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt.map(ControlCharacters.removed)) }
+            FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type.map(ControlCharacters.removed), alt: item.alt.map(ControlCharacters.removed)) }
         }
         if media.count < draft.media.count {
             warn(.media, Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
