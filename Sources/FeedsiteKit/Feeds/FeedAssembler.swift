@@ -58,7 +58,7 @@ private extension FeedAssembler {
         case .text(let content): html = HTMLEscaper.escape(content); text = PostText.collapsed(content)
         case nil: html = ""; text = ""
         }
-        let id = nonEmpty(draft.id.map(ControlCharacters.removed)) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
+        let id = nonEmpty(draft.id.map(ControlCharacters.removed)) ?? nonEmpty(draft.url.map(ControlCharacters.removed)) ?? Self.hashID(title: draft.title, html: html)
         let url = FeedLink.webURL(nonEmpty(draft.url))
         if let link = nonEmpty(draft.url), url == nil {
             warn(.link, Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))

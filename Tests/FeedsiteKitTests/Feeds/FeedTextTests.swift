@@ -64,6 +64,15 @@ import Testing
         #expect(decoder.decode() == snapshot)
     }
 
+    @Test("a post without an id takes its link as id without C1 controls, as a snapshot reads it back")
+    func controlsInLinkIDs() throws {
+        let feed = try FeedFixture.read(FeedFixture.rss("<item><title>One</title><link>https://exa\u{8F}mple.com/1</link></item>"))
+        #expect(feed.posts.first?.id == "https://example.com/1")
+        let snapshot = Snapshot(handle: "x", record: SnapshotRecord(source: "https://example.com/feed"), posts: feed.posts)
+        var decoder = SnapshotDecoder(snapshot.json, file: "x.json", slug: "x")
+        #expect(decoder.decode() == snapshot)
+    }
+
     @Test("references in CDATA and comments are text, left alone; allowed references are untouched")
     func referencesOutsideMarkup() throws {
         let feed = try FeedFixture.read(FeedFixture.rss("""
