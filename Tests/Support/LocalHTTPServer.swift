@@ -28,6 +28,8 @@ package final class LocalHTTPServer: @unchecked Sendable {
         case raw([UInt8])
         /// The connection is reset (TCP RST) instead of answered.
         case reset
+        /// Exactly these bytes, then the connection is reset (TCP RST): a response cut off midway.
+        case resetAfter([UInt8])
     }
 
     /// The most connections served at once.
@@ -207,6 +209,9 @@ private extension LocalHTTPServer {
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             return false
+        case .resetAfter(let bytes):
+            _ = send(bytes, on: client)
+            return answer(.reset, on: client)
         }
     }
 

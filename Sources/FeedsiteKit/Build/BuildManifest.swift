@@ -47,8 +47,9 @@ extension BuildManifest.Stamp {
 }
 
 extension BuildManifest {
-    /// The manifest as UTF-8 text: a header, the record, then `size mtime inode path` per file (in no
-    /// particular order; `- - -` for a file not written yet).
+    /// The manifest as UTF-8 text: a header, the record, then `size mtime inode path` per file (`- - -`
+    /// for a file not written yet), sorted by path: the same manifest is the same bytes, so a failed
+    /// build that puts the previous one back leaves the file exactly as it was.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + files.count * 64)
@@ -56,7 +57,7 @@ extension BuildManifest {
         if let record {
             bytes += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts)\n".utf8
         }
-        for (path, stamp) in files {
+        for (path, stamp) in files.sorted(by: { $0.key < $1.key }) {
             if let stamp = stamp {
                 bytes += "\(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode) ".utf8
             } else {

@@ -124,12 +124,13 @@ extension OutputWriter {
         }
     }
 
-    static func writeAll(_ bytes: [UInt8], to path: String) throws(InputError) {
+    /// Writes `bytes` to a new file at `path`; an error names `shown` (the file `path` will become).
+    static func writeAll(_ bytes: [UInt8], to path: String, shown: String) throws(InputError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw InputError("\(shown): cannot be written: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         do throws(InputError) {
-            try write(bytes, to: descriptor, path: path)
+            try write(bytes, to: descriptor, path: shown)
         } catch {
             unlink(path)
             throw error
@@ -149,7 +150,7 @@ extension OutputWriter {
         // manifest write removes (a random name could be left behind for good).
         let temporary = folder + "/" + Self.temporaryPrefix + "manifest"
         unlink(temporary)
-        try Self.writeAll(manifest.bytes, to: temporary)
+        try Self.writeAll(manifest.bytes, to: temporary, shown: path)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw InputError("\(path): cannot be written: \(String(cString: strerror(errno)))")

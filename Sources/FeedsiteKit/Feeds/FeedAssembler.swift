@@ -58,13 +58,13 @@ private extension FeedAssembler {
         case .text(let content): html = HTMLEscaper.escape(content); text = PostText.collapsed(content)
         case nil: html = ""; text = ""
         }
-        let id = nonEmpty(draft.id.map(ControlCharacters.removed)) ?? nonEmpty(draft.url) ?? Self.hashID(title: draft.title, html: html)
+        let id = nonEmpty(draft.id.map(ControlCharacters.removed)) ?? nonEmpty(draft.url.map(ControlCharacters.removed)) ?? Self.hashID(title: draft.title, html: html)
         let url = FeedLink.webURL(nonEmpty(draft.url))
         if let link = nonEmpty(draft.url), url == nil {
             warn(.link, Diagnostic(.warning, at: draft.location, "the post's link '\(link)' is not an http or https URL; it is left out"))
         }
         let media = draft.media.compactMap { item in
-            FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt.map(ControlCharacters.removed)) }
+            FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type.map(ControlCharacters.removed), alt: item.alt.map(ControlCharacters.removed)) }
         }
         if media.count < draft.media.count {
             warn(.media, Diagnostic(.warning, at: draft.location, "media that is not at an http or https URL is left out"))
