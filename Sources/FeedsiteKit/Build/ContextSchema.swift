@@ -14,7 +14,7 @@ indirect enum ContextSchema: Sendable {
                                 "latest": .map(schemas(RiverContext.latestFields)), "network": .scalar, "network_name": .scalar,
                                 "has_timeline": .scalar])),
         "root": .scalar,
-        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar]),
+        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar, "name": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
         "river": .map(schemas(RiverContext.fields)),
         "data": .any,
@@ -63,6 +63,7 @@ indirect enum ContextSchema: Sendable {
             "| `page.feed_title` | string or null | that feed's title |",
             "| `page.csp` | string | the page's Content Security Policy, for `<meta http-equiv=\"Content-Security-Policy\">` (see [Content Security Policy](#content-security-policy)) |",
             "| `page.river_url` | string or null | the first river page (every account's posts), relative to the page (`latest/index.html` on the index); null when the site has no `latest.html` template |",
+            "| `page.name` | string or null | on an extra page (`templates/pages/NAME.html`), its NAME (`about`); null on the others |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
         ] + rows(RiverContext.documentedFields, prefix: "river") + [

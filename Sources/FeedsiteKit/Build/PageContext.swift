@@ -24,6 +24,8 @@ package struct PageContext: Sendable {
     var hasRiver = true
     /// The data files (`data`), the same on every page.
     var data = TemplateValue.map([:])
+    /// The extra pages' names (`templates/pages/NAME.html`), in `TemplateSet.pages` order.
+    var extraPageNames: [String] = []
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -85,7 +87,14 @@ extension PageContext {
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
-                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound)])))
+                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound), .null])))
+    }
+
+    /// The context of the extra page `templates/pages/NAME.html` at `index` of `extraPageNames`: as the index's, one folder deep, with `page.name`.
+    func extraPage(_ index: Int) -> TemplateValue {
+        let name = extraPageNames[index]
+        return pageValue(account: .null, accounts: .list(accountsList(prefix: "../")), root: "../",
+                         page: page(.extra(index), path: name + "/index.html", canonicalPath: name + "/", name: .string(name)))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
@@ -98,11 +107,12 @@ extension PageContext {
     }
 
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
-    func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
+    func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil,
+              name: TemplateValue = .null) -> TemplateValue {
         let root = String(repeating: "../", count: path.count { $0 == "/" })
         return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
                                                         feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root)]))
+                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root), name]))
     }
 
     /// The river's first page as seen from a page at `root`; null when the site has no river pages.
@@ -149,7 +159,7 @@ extension PageContext {
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url", "name"])
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields
