@@ -88,7 +88,7 @@ extension OptionTable {
 
     /// The keys of an account's `compose` map: what the compose button pre-fills.
     static let compose = OptionTable([
-        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text."),
+        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text; in `defaults`, placeholders such as `{handle}` are replaced (see Placeholders)."),
         ConfigOption("url", .httpURL, "A link attached to the post."),
         ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),
         ConfigOption("via", .handle, "Adds \"via @handle\"."),

@@ -44,7 +44,9 @@ extension SiteConfigDecoder {
     mutating func accountOptions(_ node: YAMLNode, in place: String) -> AccountOptions {
         guard let entries = fields.entries(of: node, what: "a map of account options") else { return AccountOptions() }
         fields.checkKeys(entries, known: Self.sharedKeys, in: place, elsewhere: Self.perAccountHints)
-        return options(from: entries, perAccount: false)
+        var options = options(from: entries, perAccount: false)
+        options.hasPlaceholders = checkPlaceholders(in: entries)
+        return options
     }
 }
 
@@ -96,7 +98,7 @@ private extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, "this account has no '\(option.key)'", hint: option.requiredHint)
         }
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
-        own.merge(over: defaults)
+        own.merge(over: defaults.hasPlaceholders ? Self.defaults(defaults, for: own) : defaults)
         let network = own.values[Self.networkSlot].stringValue.flatMap(Network.init(rawValue:)) ?? .x
         guard checkHandle(handle.value, network: network), checkCompose(entries, network: network),
               checkXAPIFeed(entries, options: own, network: network) else { return nil }
