@@ -89,6 +89,21 @@ import Glibc
         #expect(stopped.err.hasSuffix("stopped serving\n"))
     }
 
+    @Test("serve rebuilds when a file in static/ changes, and serves the new file")
+    func watchesStaticFiles() throws {
+        let folder = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: outputdd\n", "static/robots.txt": "first\n"])
+        let server = try RunningServer(in: folder.path)
+        #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("first\n"))
+        var events = try RawHTTPClient(port: server.port)
+        defer { events.close() }
+        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try events.read(until: ": connected\n\n") != nil)
+        try Data("second\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/static/robots.txt"))
+        #expect(try events.read(until: "event: reload\n") != nil)
+        #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("second\n"))
+        #expect(server.stop().status == 0)
+    }
+
     @Test("a port already in use is a clear error and exit 2")
     func portInUse() throws {
         let folder = try site()
