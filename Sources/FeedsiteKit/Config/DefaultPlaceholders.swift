@@ -9,12 +9,8 @@ enum DefaultPlaceholders {
     /// The options of `defaults` whose text holds placeholders: `compose.text`, and every string in `params`.
     static let keys = ["description", "compose", "params"]
 
-    /// What is wrong with a placeholder in a text: the character where it starts, what went wrong, and a fix.
-    struct Problem: Equatable {
-        let offset: Int
-        let message: String
-        let hint: String
-    }
+    /// What is wrong with a placeholder in a text: the character offset of its `{`, what went wrong, and a fix.
+    typealias Problem = (offset: Int, message: String, hint: String)
 
     /// The values the placeholders stand for, for one account.
     struct Values: Sendable {
@@ -46,8 +42,8 @@ extension DefaultPlaceholders {
         _ = scan(text) { name, offset in
             guard problem == nil else { return "" }
             if let name, names.contains(String(name)) { return "" }
-            problem = name.map { unknown($0, at: offset) } ?? Problem(offset: offset, message: "'{' opens a placeholder that is never closed with '}'",
-                                                                        hint: "write {{ for a literal '{'; the placeholders are \(listed)")
+            problem = name.map { unknown($0, at: offset) } ?? (offset, "'{' opens a placeholder that is never closed with '}'",
+                                                                 "write {{ for a literal '{'; the placeholders are \(listed)")
             return ""
         }
         return problem
@@ -64,8 +60,7 @@ private extension DefaultPlaceholders {
 
     static func unknown(_ name: Substring, at offset: Int) -> Problem {
         let suggestion = Suggestion.didYouMean(String(name), in: names).map { $0 + " " } ?? ""
-        return Problem(offset: offset, message: "unknown placeholder '{\(name)}'",
-                       hint: "\(suggestion)the placeholders are \(listed); write {{ for a literal '{'")
+        return (offset, "unknown placeholder '{\(name)}'", "\(suggestion)the placeholders are \(listed); write {{ for a literal '{'")
     }
 
     /// Walks `text`, handing each placeholder's name (nil for a `{` never closed) and the character offset

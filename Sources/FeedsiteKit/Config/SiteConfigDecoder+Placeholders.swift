@@ -15,11 +15,8 @@ extension SiteConfigDecoder {
         return braces
     }
 
-    /// `defaults` with its placeholders replaced by the values of the account whose own options are `own`.
-    static func defaults(_ defaults: AccountOptions, for own: AccountOptions) -> AccountOptions {
-        let handle = own.values[Slot.handle].stringValue ?? ""
-        let network = (own.values[Slot.network].stringValue ?? defaults.values[Slot.network].stringValue).flatMap(Network.init(rawValue:)) ?? .x
-        let values = DefaultPlaceholders.Values(handle: handle, name: own.values[Slot.name].stringValue ?? handle, network: network)
+    /// `defaults` with its placeholders replaced by one account's `values`.
+    static func replacingPlaceholders(in defaults: AccountOptions, with values: DefaultPlaceholders.Values) -> AccountOptions {
         var replaced = defaults
         for key in DefaultPlaceholders.keys {
             let slot = OptionTable.account.slot(key)
@@ -30,13 +27,7 @@ extension SiteConfigDecoder {
 }
 
 private extension SiteConfigDecoder {
-    /// The options placeholders are read from, and the compose text.
-    enum Slot {
-        static let handle = OptionTable.account.slot("handle")
-        static let name = OptionTable.account.slot("name")
-        static let network = OptionTable.account.slot("network")
-        static let text = OptionTable.compose.slot("text")
-    }
+    static let composeTextSlot = OptionTable.compose.slot("text")
 
     /// Checks every string below `node` (a scalar, or the values of `params`' maps and lists).
     mutating func checkPlaceholders(in node: YAMLNode) -> Bool {
@@ -65,7 +56,7 @@ private extension SiteConfigDecoder {
             return .map(entries.mapValues { replacing(in: $0, with: values) })
         case .record(let record) where onlyText:
             var fields = record.values
-            fields[Slot.text] = replacing(in: fields[Slot.text], with: values)
+            fields[composeTextSlot] = replacing(in: fields[composeTextSlot], with: values)
             return .record(TemplateRecord(record.schema, fields))
         default:
             return value
