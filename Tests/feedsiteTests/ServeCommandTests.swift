@@ -54,6 +54,14 @@ import Glibc
         }
     }
 
+    /// The server's live-reload event stream, once it says it is connected.
+    static func events(of server: RunningServer) throws -> RawHTTPClient {
+        var events = try RawHTTPClient(port: server.port)
+        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try events.read(until: ": connected\n\n") != nil)
+        return events
+    }
+
     func site() throws -> TemporarySite {
         try TemporarySite(["site.yml": "title: First title\naccounts:\n  - handle: outputdd\n"])
     }
@@ -67,10 +75,8 @@ import Glibc
         #expect(page.text.contains("<title>First title</title>"))
         #expect(page.text.contains("/__feedsite/events"))
 
-        var events = try RawHTTPClient(port: server.port)
+        var events = try Self.events(of: server)
         defer { events.close() }
-        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try events.read(until: ": connected\n\n") != nil)
         try Data("title: Second title\naccounts:\n  - handle: outputdd\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/site.yml"))
         #expect(try events.read(until: "event: reload\n") != nil)
         page = try RawHTTPClient.get(server.port, "/")
@@ -94,10 +100,8 @@ import Glibc
         let folder = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: outputdd\n", "static/robots.txt": "first\n"])
         let server = try RunningServer(in: folder.path)
         #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("first\n"))
-        var events = try RawHTTPClient(port: server.port)
+        var events = try Self.events(of: server)
         defer { events.close() }
-        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try events.read(until: ": connected\n\n") != nil)
         try Data("second\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/static/robots.txt"))
         #expect(try events.read(until: "event: reload\n") != nil)
         #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("second\n"))

@@ -49,15 +49,14 @@ import Testing
         #expect(accounts[1].entries["description"] == .string("Mine: {handle} {{"))
     }
 
+    static let known = "the placeholders are {handle}, {name}, {network}, {network_name}"
+    static let escape = "write {{ for a literal '{'"
+
     @Test("an unknown or unclosed placeholder in defaults is an error at its '{' with the known ones in the hint", arguments: [
-        ("  description: \"Hi {nmae}\"\n", 3, 20, "unknown placeholder '{nmae}'",
-         "did you mean 'name'? the placeholders are {handle}, {name}, {network}, {network_name}; write {{ for a literal '{'"),
-        ("  description: Hi {foo} and more\n", 3, 19, "unknown placeholder '{foo}'",
-         "the placeholders are {handle}, {name}, {network}, {network_name}; write {{ for a literal '{'"),
-        ("  compose:\n    text: \"@{handle} {\"\n", 4, 22, "'{' opens a placeholder that is never closed with '}'",
-         "write {{ for a literal '{'; the placeholders are {handle}, {name}, {network}, {network_name}"),
-        ("  params:\n    links:\n      - \"x/{handel}\"\n", 5, 12, "unknown placeholder '{handel}'",
-         "did you mean 'handle'? the placeholders are {handle}, {name}, {network}, {network_name}; write {{ for a literal '{'"),
+        ("  description: \"Hi {nmae}\"\n", 3, 20, "unknown placeholder '{nmae}'", "did you mean 'name'? \(known); \(escape)"),
+        ("  description: Hi {foo} and more\n", 3, 19, "unknown placeholder '{foo}'", "\(known); \(escape)"),
+        ("  compose:\n    text: \"@{handle} {\"\n", 4, 22, "'{' opens a placeholder that is never closed with '}'", "\(escape); \(known)"),
+        ("  params:\n    links:\n      - \"x/{handel}\"\n", 5, 12, "unknown placeholder '{handel}'", "did you mean 'handle'? \(known); \(escape)"),
     ])
     func errors(defaults: String, line: Int, column: Int, message: String, hint: String) throws {
         let error = try #require(throws: DiagnosticError.self) {
