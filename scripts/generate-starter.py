@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Embeds the sample site (site.yml, templates/, feeds/ and snapshots/) into Sources/FeedsiteKit/Scaffold/StarterFiles.swift,
+"""Embeds the sample site (site.yml, templates/, static/, feeds/ and snapshots/) into Sources/FeedsiteKit/Scaffold/StarterFiles.swift,
 so that `feedsite init` works from an installed binary with no source tree around.
 
-Run it after changing site.yml or anything in templates/, feeds/ or snapshots/: python3 scripts/generate-starter.py
+Run it after changing site.yml or anything in templates/, static/, feeds/ or snapshots/: python3 scripts/generate-starter.py
 (a test fails while the embedded copy differs from the repository's files).
 """
 import base64
@@ -10,7 +10,7 @@ import pathlib
 
 root = pathlib.Path(__file__).resolve().parent.parent
 # The sample feeds and snapshots come along, so that a new site's first build already shows posts.
-paths = ["site.yml"] + sorted(str(p.relative_to(root)) for folder in ("templates", "feeds", "snapshots")
+paths = ["site.yml"] + sorted(str(p.relative_to(root)) for folder in ("templates", "static", "feeds", "snapshots")
                               for p in (root / folder).rglob("*") if p.is_file())
 entries = []
 for path in paths:

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A site in a temporary folder: a copy of the repository's default templates (unless left out)
+/// A site in a temporary folder: a copy of the repository's default templates (unless left out),
+/// without the starter's sample extra page (`templates/pages/`: tests that want one write their own),
 /// with the given files written over it. Building it is `build()`, in each test target that links
 /// FeedsiteKit.
 package final class TemporarySite: TemporaryFolder {
@@ -9,6 +10,7 @@ package final class TemporarySite: TemporaryFolder {
         try super.init()
         if withDefaultTemplates {
             try FileManager.default.copyItem(atPath: RepositoryPaths.templates, toPath: path + "/templates")
+            try FileManager.default.removeItem(atPath: path + "/templates/pages")
         }
         try write(files)
     }

@@ -54,7 +54,7 @@ import Glibc
         let index = try #require(folder.read("templates/index.html"))
         try folder.write("templates/index.html", index.replacingOccurrences(of: "<h1>", with: "<h1 data-motto=\"{{data.motto.text}}\">"))
         let watching = try Watching(in: folder.path)
-        try watching.wait(for: "watching site.yml, templates and data for changes; Ctrl-C stops")
+        try watching.wait(for: "watching site.yml, templates, data and static for changes; Ctrl-C stops")
         #expect(watching.seen.contains { $0.hasPrefix("built ") })
         #expect(folder.read("output/index.html")?.contains("<title>First</title>") == true)
 

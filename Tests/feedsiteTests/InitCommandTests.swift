@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 @Suite struct InitCommandTests {
-    /// Every file of the sample site: site.yml and everything below templates/, feeds/ and snapshots/.
+    /// Every file of the sample site: site.yml and everything below templates/, static/, feeds/ and snapshots/.
     static func sampleFiles() -> [String] {
-        (["site.yml"] + ["templates", "feeds", "snapshots"].flatMap { folder in
+        (["site.yml"] + ["templates", "static", "feeds", "snapshots"].flatMap { folder in
             TemporaryFolder.files(below: RepositoryPaths.root + "/" + folder).map { folder + "/" + $0 }
         }).sorted()
     }
@@ -19,6 +19,8 @@ import Glibc
         #expect(result.status == 0)
         #expect(Self.sampleFiles().contains("templates/account.html"))
         #expect(Self.sampleFiles().contains("snapshots/outputdd.json"))
+        #expect(Self.sampleFiles().contains("templates/pages/about.html"))
+        #expect(Self.sampleFiles().contains("static/robots.txt"))
         for file in Self.sampleFiles() {
             let written = FileManager.default.contents(atPath: folder.path + "/site/" + file)
             let original = FileManager.default.contents(atPath: RepositoryPaths.root + "/" + file)
@@ -45,6 +47,12 @@ import Glibc
         #expect(lines.count == 1, "expected only the summary, got \(built.err)")
         #expect(lines.first?.hasSuffix("no problems") == true)
         #expect(FileManager.default.fileExists(atPath: site + "/output/outputdd/index.html"))
+        // The starter's extra page and static file.
+        #expect(FileManager.default.contents(atPath: site + "/output/about/index.html").map { String(decoding: $0, as: UTF8.self) }?
+            .contains("<h1>About this site</h1>") == true)
+        #expect(FileManager.default.contents(atPath: site + "/output/robots.txt") == FileManager.default.contents(atPath: RepositoryPaths.root + "/static/robots.txt"))
+        let checked = try ProcessRunner.run(["check", "--strict", site + "/output"], executable: binary, in: folder.path)
+        #expect(checked.status == 0, "\(checked.out)\(checked.err)")
     }
 
     /// Copies the binary through a close-on-exec descriptor: a process that other tests start at the

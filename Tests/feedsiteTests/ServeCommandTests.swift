@@ -74,6 +74,14 @@ import Glibc
         #expect(stopped.err.hasSuffix("stopped serving\n"))
     }
 
+    /// The server's live-reload event stream, once it says it is connected.
+    static func events(of server: RunningServer) throws -> RawHTTPClient {
+        var events = try RawHTTPClient(port: server.port)
+        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try events.read(until: ": connected\n\n") != nil)
+        return events
+    }
+
     func site() throws -> TemporarySite {
         try TemporarySite(["site.yml": "title: First title\naccounts:\n  - handle: outputdd\n"])
     }
@@ -87,10 +95,8 @@ import Glibc
         #expect(page.text.contains("<title>First title</title>"))
         #expect(page.text.contains("/__feedsite/events"))
 
-        var events = try RawHTTPClient(port: server.port)
+        var events = try Self.events(of: server)
         defer { events.close() }
-        events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try events.read(until: ": connected\n\n") != nil)
         try Data("title: Second title\naccounts:\n  - handle: outputdd\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/site.yml"))
         #expect(try events.read(until: "event: reload\n") != nil)
         page = try RawHTTPClient.get(server.port, "/")
@@ -107,6 +113,19 @@ import Glibc
         #expect(stopped.status == 0)
         #expect(stopped.err.contains("site.yml:4:5: error: unknown key 'heigth' in an account"))
         #expect(stopped.err.hasSuffix("stopped serving\n"))
+    }
+
+    @Test("serve rebuilds when a file in static/ changes, and serves the new file")
+    func watchesStaticFiles() throws {
+        let folder = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: outputdd\n", "static/robots.txt": "first\n"])
+        let server = try RunningServer(in: folder.path)
+        #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("first\n"))
+        var events = try Self.events(of: server)
+        defer { events.close() }
+        try Data("second\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/static/robots.txt"))
+        #expect(try events.read(until: "event: reload\n") != nil)
+        #expect(try RawHTTPClient.get(server.port, "/robots.txt").text.hasSuffix("second\n"))
+        #expect(server.stop().status == 0)
     }
 
     @Test("a port already in use is a clear error and exit 2")

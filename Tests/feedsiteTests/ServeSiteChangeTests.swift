@@ -80,7 +80,7 @@ import Testing
         #expect(try RawHTTPClient.get(server.port, "/").text.contains("<h1 class=\"edited\">"))
         let stopped = server.stop()
         #expect(stopped.err.contains("serving public now"))
-        #expect(stopped.err.contains("watching site.yml, mine and data for changes"))
+        #expect(stopped.err.contains("watching site.yml, mine, data and static for changes"))
     }
 
     @Test("a --host that is not an address is a usage error before anything is built")

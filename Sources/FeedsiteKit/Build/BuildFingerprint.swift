@@ -47,6 +47,15 @@ enum BuildFingerprint {
                 hash.add(bytes)
             }
         }
+        // The static files, by their stamps as snapshots are (images may be large); the names are the output's.
+        let statics = StaticFolder(siteFolder: folders.site, displayPath: { $0 })
+        if statics.exists {
+            guard let files = try? FolderListing.files(under: statics.path) else { return nil }
+            for file in files {
+                guard let stamp = BuildManifest.Stamp.of(statics.path + "/" + file) else { return nil }
+                hash.add(Array("static/\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
+            }
+        }
         // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
         // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
         // snapshot by renaming a new file over it, and an edit by hand changes its time.

@@ -4,8 +4,10 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets, media copies, `_headers`, the Atom feeds and sitemap.xml.
+    /// Files that are not rendered from templates: assets, media copies, static files, `_headers`, the Atom feeds and sitemap.xml.
     var files: [SiteFile]
+    /// The paths of the files copied from `static/` (among `files`).
+    var staticPaths: Set<String> = []
 
     /// Every path the build writes, pages first.
     var paths: [String] { pages.map(\.path) + files.map(\.path) }
@@ -13,10 +15,11 @@ struct BuildPlan: Sendable {
 
 extension BuildPlan {
     /// The plan for `site`: an index, a page per account, the river pages and a 404 page when there
-    /// are templates for them, the assets, `_headers`, and the Atom feeds and sitemap.xml when the site has a `base_url`.
-    /// Throws when two of them would be written to the same path (an account called `assets` and an
-    /// `index.html` among the assets).
-    init(_ site: LoadedSite, assets: [SiteFile]) throws(DiagnosticError) {
+    /// are templates for them, the extra pages, the assets, the static files, `_headers`, and the Atom feeds and sitemap.xml
+    /// when the site has a `base_url`. Throws when two of them would be written to the same path (an account called
+    /// `assets` and an `index.html` among the assets: a `DiagnosticError` at the account; a static file and a generated
+    /// one: an `InputError` naming both).
+    init(_ site: LoadedSite, assets: [SiteFile], statics: [SiteFile] = []) throws {
         let config = site.config
         pages = [PlannedPage(kind: .index, path: "index.html")]
         pages.reserveCapacity(config.accounts.count + 2)
@@ -27,15 +30,20 @@ extension BuildPlan {
             for number in 1...site.river.pageCount { pages.append(PlannedPage(kind: .river(number), path: River.path(ofPage: number))) }
         }
         if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
+        for (index, page) in site.templates.pages.enumerated() { pages.append(PlannedPage(kind: .extra(index), path: page.name + "/index.html")) }
         files = assets + site.media.files
         if let baseURL = config.baseURL {
             files += AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).files(river: site.river)
             files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
         }
         try refuseCollisions(site)
+        try refuseExtraPageCollisions(site)
         // After the check, which refuses two pages at one path (an account called `latest`).
         files.append(SiteFile(path: SiteHeaders.path,
                               bytes: SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots)).file))
+        try refuseStaticCollisions(statics, site: site)
+        files += statics
+        staticPaths = Set(statics.map(\.path))
     }
 
     /// Account pages and feeds are the only paths made from user input: each must differ from every other path.
@@ -68,6 +76,7 @@ private extension BuildPlan {
         switch page.kind {
         case .account, .index, .notFound: nil
         case .river: (page.path, "the river of every account's posts")
+        case .extra: (page.path, "templates/\(ExtraPageNames.folder)/\(page.path.dropLast("/index.html".count)).html")
         }
     }
 }

@@ -9,16 +9,20 @@ indirect enum ContextSchema: Sendable {
     /// The context every page template sees.
     static let page: ContextSchema = .map([
         "site": .map(fields(of: .site)),
-        "account": .map(fields(of: .account).merging(schemas(PostsContext.fields)) { option, _ in option }),
-        "accounts": .list(.map(["name": .scalar, "handle": .scalar, "url": .scalar, "current": .scalar,
-                                "latest": .map(schemas(RiverContext.latestFields)), "network": .scalar, "network_name": .scalar,
-                                "has_timeline": .scalar])),
+        "account": .map(fields(of: .account).merging(schemas(PostsContext.fields)) { option, _ in option }
+            .merging(["latest": .map(schemas(RiverContext.latestFields))]) { option, _ in option }),
+        "accounts": accountsList,
+        "groups": .list(.map(["name": .scalar, "accounts": accountsList])),
         "root": .scalar,
-        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar]),
+        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar, "name": .scalar]),
         "generator": .map(["name": .scalar, "version": .scalar]),
         "river": .map(schemas(RiverContext.fields)),
         "data": .any,
     ])
+
+    /// `accounts` (and `groups[].accounts`): as `account`, without `posts`, with `url` and `current` (see `AccountEntries`).
+    static let accountsList: ContextSchema = .list(.map(fields(of: .account).merging(schemas(AccountEntries.itemPostsFields)) { option, _ in option }
+        .merging(["latest": .map(schemas(RiverContext.latestFields)), "url": .scalar, "current": .scalar]) { option, _ in option }))
 
     /// The context fields of a table's options: free-form maps admit any name below them.
     static func fields(of table: OptionTable) -> [String: ContextSchema] {
@@ -53,9 +57,16 @@ indirect enum ContextSchema: Sendable {
     static var markdownTable: String {
         let rows = OptionReference.contextRows(.site, prefix: "site") + OptionReference.contextRows(.account, prefix: "account")
             + rows(PostsContext.fields, prefix: "account") + [
-            "| `accounts` | list | every account: `name`, `handle`, `url` (relative to the current page), `current` (true on the account's own page), `latest`, `network` (`x`, `bluesky`, `mastodon`), `network_name` (`X`, `Bluesky`, `Mastodon`), `has_timeline` (true on X) |",
+            "| `account.latest` | map or null | the account's newest post, as `accounts[].latest` |",
+            "| `accounts` | list | every account in site.yml order; each item holds every name `account` holds on the account's page but `posts` (`accounts[].description`, `accounts[].compose_url`, `accounts[].params`, `accounts[].has_posts`, `accounts[].snapshot`, …), and: |",
+            "| `accounts[].url` | string | the account's page, relative to the current page |",
+            "| `accounts[].current` | boolean | true on the account's own page |",
             "| `accounts[].latest` | map or null | the account's newest post; null when it has none |",
         ] + rows(RiverContext.latestFields, prefix: "accounts[].latest") + [
+            "| `groups` | list | the accounts by `group`: one item per group in the order of its first account in site.yml, then, when any account has no group, a last item with a null `name`; empty when no account has a group |",
+            "| `groups[].name` | string or null | the group's name; null for the accounts without a group |",
+            "| `groups[].accounts` | list | the group's accounts, items as in `accounts` |",
+        ] + [
             "| `root` | string | the relative path from the page to the site root, with a trailing slash (`./`, `../`) |",
             "| `page.path` | string | the page's path in the output |",
             "| `page.canonical_url` | string or null | the page's canonical URL when `base_url` is set |",
@@ -63,6 +74,7 @@ indirect enum ContextSchema: Sendable {
             "| `page.feed_title` | string or null | that feed's title |",
             "| `page.csp` | string | the page's Content Security Policy, for `<meta http-equiv=\"Content-Security-Policy\">` (see [Content Security Policy](#content-security-policy)) |",
             "| `page.river_url` | string or null | the first river page (every account's posts), relative to the page (`latest/index.html` on the index); null when the site has no `latest.html` template |",
+            "| `page.name` | string or null | on an extra page (`templates/pages/NAME.html`), its NAME (`about`); null on the others |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
         ] + rows(RiverContext.documentedFields, prefix: "river") + [

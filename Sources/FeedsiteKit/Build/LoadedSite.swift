@@ -34,6 +34,7 @@ extension LoadedSite {
         names.check(templates.index)
         if let notFound = templates.notFound { names.check(notFound) }
         if let latest = templates.latest { names.check(latest) }
+        for page in templates.pages { names.check(page.template) }
         if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
         // The pages and feeds show the snapshots as the published copies' bytes correct them.
         let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
@@ -83,6 +84,7 @@ extension LoadedSite {
         // The plan has a 404 page and river pages only when their templates exist.
         case .notFound: templates.notFound ?? templates.index
         case .river: templates.latest ?? templates.index
+        case .extra(let index): templates.pages[index].template
         }
     }
 }

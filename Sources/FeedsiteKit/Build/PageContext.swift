@@ -8,6 +8,9 @@ package struct PageContext: Sendable {
     let intentHost: IntentHost
     /// The `accounts` list as account pages see it (urls relative to a page one folder deep).
     let accountsFromAccountPage: [TemplateValue]
+    /// Each account's fields from its options, in `config.accounts` order: the first values of both
+    /// the `account` record and its `accounts` item, made once by `AccountEntries`.
+    let accountEntries: AccountEntries
     /// Each account's snapshot, in `config.accounts` order (empty: none).
     let snapshots: [Snapshot?]
     /// Whether dates for readers are written in English (the site's `language`).
@@ -24,6 +27,8 @@ package struct PageContext: Sendable {
     var hasRiver = true
     /// The data files (`data`), the same on every page.
     var data = TemplateValue.map([:])
+    /// The extra pages' names (`templates/pages/NAME.html`), in `TemplateSet.pages` order.
+    var extraPageNames: [String] = []
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -50,8 +55,10 @@ package struct PageContext: Sendable {
         self.river = river
         let latest = river.latest.map { RiverContext.latest($0, posts: PostsContext(english: english)) }
         self.latest = latest
+        let entries = AccountEntries(config: config, snapshots: snapshots, latest: latest, english: english)
+        accountEntries = entries
         accountsFromAccountPage = accountPagesListAccounts
-            ? config.accounts.indices.map { Self.listEntry(config.accounts[$0], url: "../\(config.accounts[$0].slug)/index.html", latest: latest[$0]) }
+            ? config.accounts.indices.map { entries.item($0, url: "../\(config.accounts[$0].slug)/index.html") }
             : []
     }
 }
@@ -64,14 +71,13 @@ extension PageContext {
         var accounts = TemplateValue.list([])
         if !accountsFromAccountPage.isEmpty {
             var entries = accountsFromAccountPage
-            entries[index] = Self.listEntry(account, url: "index.html", latest: latest[index], current: true)
+            entries[index] = accountEntries.item(index, url: "index.html", current: true)
             accounts = .list(entries)
         }
         let snapshot = index < snapshots.count ? snapshots[index] : nil
         let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
-        return pageValue(account: Self.accountValue(account, intentHost: intentHost, snapshot: snapshot,
-                                                           shown: index < river.shown.count ? river.shown[index].map(\.post) : [],
-                                                           english: english, copies: copies),
+        return pageValue(account: accountEntries.account(index, snapshot: snapshot, shown: index < river.shown.count ? river.shown[index].map(\.post) : [],
+                                                          posts: PostsContext(english: english, media: account.mediaPolicy, copies: copies)),
                          accounts: accounts, root: "../", page: page(.account(index), path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
     }
 
@@ -85,12 +91,19 @@ extension PageContext {
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
-                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound)])))
+                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound), .null])))
+    }
+
+    /// The context of the extra page `templates/pages/NAME.html` at `index` of `extraPageNames`: as the index's, one folder deep, with `page.name`.
+    func extraPage(_ index: Int) -> TemplateValue {
+        let name = extraPageNames[index]
+        return pageValue(account: .null, accounts: .list(accountsList(prefix: "../")), root: "../",
+                         page: page(.extra(index), path: name + "/index.html", canonicalPath: name + "/", name: .string(name)))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
     func accountsList(prefix: String) -> [TemplateValue] {
-        config.accounts.indices.map { Self.listEntry(config.accounts[$0], url: prefix + config.accounts[$0].slug + "/index.html", latest: latest[$0]) }
+        config.accounts.indices.map { accountEntries.item($0, url: prefix + config.accounts[$0].slug + "/index.html") }
     }
 
     var rootForNotFound: String {
@@ -98,11 +111,12 @@ extension PageContext {
     }
 
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
-    func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
+    func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil,
+              name: TemplateValue = .null) -> TemplateValue {
         let root = String(repeating: "../", count: path.count { $0 == "/" })
         return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
                                                         feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root)]))
+                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root), name]))
     }
 
     /// The river's first page as seen from a page at `root`; null when the site has no river pages.
@@ -115,47 +129,19 @@ extension PageContext {
         baseURL == nil ? nil : (root + AtomFeed.riverPath, AtomFeed.riverTitle(config))
     }
 
-    /// A page's whole context.
+    /// A page's whole context; `groups` is made from `accounts` (the same items, by group).
     func pageValue(account: TemplateValue, accounts: TemplateValue, root: String, page: TemplateValue, river: TemplateValue = .null) -> TemplateValue {
-        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator, river, data]))
-    }
-
-    static func listEntry(_ account: Account, url: String, latest: TemplateValue, current: Bool = false) -> TemplateValue {
-        .record(TemplateRecord(listEntrySchema, [.string(account.name), .string(account.handle), .string(url), .bool(current), latest,
-                                                 .string(account.network.rawValue), .string(account.network.displayName),
-                                                 .bool(account.network.hasTimelineWidget)]))
-    }
-
-    /// The `account` record: one value per context field of the account options, made from the account's options,
-    /// then the fields of its snapshot (`PostsContext`, with `shown`, the posts its page shows; constants when there is none).
-    static func accountValue(_ account: Account, intentHost: IntentHost, snapshot: Snapshot?, shown: [Post], english: Bool,
-                             copies: Set<String> = []) -> TemplateValue {
-        let options = account.options.values
-        // Slots and sources in arrays of their own, read by index: no copy of each field's names per page
-        // (callgrind, Benchmarks/generate_site.py 1000, clean build: accountPage 15.9M -> 12.2M instructions).
-        var values = accountSources.indices.map {
-            accountSources[$0].value(options[accountSlots[$0]], account: account, intentHost: intentHost)
-        }
-        if let snapshot {
-            values += PostsContext(english: english, media: account.mediaPolicy, copies: copies).values(snapshot, shown: shown)
-        } else {
-            values += PostsContext.noSnapshot
-        }
-        return .record(TemplateRecord(accountSchema, values))
+        .record(TemplateRecord(Self.pageContextSchema, [site, account, accounts, .string(root), page, generator, river, data,
+                                                        accountEntries.groups(accounts)]))
     }
 }
 
 /// The keys of each kind of record in a page's context (the README's template-context table).
 private extension PageContext {
-    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data"])
+    static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data", "groups"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"])
-    static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
-    // The `site` and `account` records hold the context fields the option tables declare, in table order.
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url", "name"])
+    // The `site` record holds the context fields the option table declares, in table order.
     static let siteFields = OptionTable.site.contextFields
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))
-    static let accountFields = OptionTable.account.contextFields
-    static let accountSchema = TemplateRecord.Schema(accountFields.map(\.field.name) + PostsContext.fields.map(\.name))
-    static let accountSlots = accountFields.map(\.slot)
-    static let accountSources = accountFields.map(\.field.source)
 }

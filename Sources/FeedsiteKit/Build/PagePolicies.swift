@@ -25,7 +25,7 @@ extension PagePolicies {
     /// The policy of a kind of page.
     func policy(for kind: PlannedPage.Kind) -> ContentSecurityPolicy {
         switch kind {
-        case .index, .notFound: ContentSecurityPolicy(loadsWidget: false, imageOrigins: [])
+        case .index, .notFound, .extra: ContentSecurityPolicy(loadsWidget: false, imageOrigins: [])
         case .account(let index): ContentSecurityPolicy(loadsWidget: widgetAccounts.contains(index), imageOrigins: accountOrigins[index])
         case .river: ContentSecurityPolicy(loadsWidget: false, imageOrigins: riverOrigins)
         }

@@ -11,6 +11,8 @@ struct PlannedPage: Sendable, Equatable {
         /// `latest/index.html`, `latest/2/index.html`, …: page `number` (from 1) of the river, every
         /// account's posts merged, when the site has a `latest.html` template.
         case river(Int)
+        /// `NAME/index.html`: the extra page at this position of `TemplateSet.pages` (`templates/pages/NAME.html`).
+        case extra(Int)
     }
 
     let kind: Kind

@@ -97,12 +97,24 @@ extension PostsContext {
     /// newest `posts:` posts, already ordered).
     func values(_ snapshot: Snapshot, shown: [Post]) -> [TemplateValue] {
         let posts = shown.map(value(of:))
+        return [.list(posts), .bool(!posts.isEmpty), snapshotValue(snapshot)]
+    }
+
+    /// The values of `fields` but `posts` (`has_posts`, `snapshot`), for the `accounts` list: no post is made.
+    /// `snapshot` nil: an account without one.
+    func valuesWithoutPosts(_ snapshot: Snapshot?) -> [TemplateValue] {
+        guard let snapshot else { return Array(Self.noSnapshot.dropFirst()) }
+        // `posts:` is at least 1, so the page shows a post whenever the snapshot has one.
+        return [.bool(!snapshot.posts.isEmpty), snapshotValue(snapshot)]
+    }
+
+    /// `account.snapshot`: the last fetch.
+    func snapshotValue(_ snapshot: Snapshot) -> TemplateValue {
         let record = snapshot.record
-        let snapshotValue = TemplateValue.record(TemplateRecord(Self.snapshotSchema, [
+        return .record(TemplateRecord(Self.snapshotSchema, [
             time(record.fetchedAt), display(record.fetchedAt), time(record.changedAt), display(record.changedAt),
             .string(record.source), Self.optional(record.error),
         ]))
-        return [.list(posts), .bool(!posts.isEmpty), snapshotValue]
     }
 
     /// The values of `postFields`, in order, for `post` (the river's posts add their account to them).

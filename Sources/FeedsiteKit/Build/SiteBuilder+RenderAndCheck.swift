@@ -10,6 +10,7 @@ extension SiteBuilder {
                                       river: site.river, copies: site.media.names)
         pageContext.hasRiver = site.templates.latest != nil
         pageContext.data = site.data
+        pageContext.extraPageNames = site.templates.pages.map(\.name)
         let context = pageContext
         var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         templateRenderer.language = config.language
@@ -41,7 +42,16 @@ extension SiteBuilder {
                 $0.withFindings += checked.withFindings
             }
         }
-        return collected.withLock { $0 }
+        var checked = collected.withLock { $0 }
+        // Static HTML is published as it is, so it is checked as the rendered pages are (it is already in the plan's files).
+        var memo = RelativeLink.Memo()
+        for file in plan.files where plan.staticPaths.contains(file.path) && LinkChecker.isHTML(file.path) {
+            var result = checker.inspect(file)
+            checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+            if !result.findings.isEmpty { checked.withFindings.append(file) }
+            checked.results.append(result)
+        }
+        return checked
     }
 }
 
@@ -53,6 +63,7 @@ extension PageContext {
         case .account(let index): accountPage(index)
         case .notFound: notFoundPage()
         case .river(let number): riverPage(number)
+        case .extra(let index): extraPage(index)
         }
     }
 }

@@ -13,6 +13,7 @@ extension SiteBuilder {
             for page in plan.pages where withFindings.contains(page.path) {
                 templates[page.path] = site.template(for: page.kind).location(of: 0).file
             }
+            for path in plan.staticPaths where withFindings.contains(path) { templates[path] = "\(StaticFolder.name)/\(path), copied as it is" }
             throw BuildCheckFailure(report: report, templates: templates)
         }
         return report

@@ -92,7 +92,9 @@ private extension SiteBuilder {
         if let done = upToDate.result(since: start, outputFolder: config.outputFolder) { return done }
 
         let site = try LoadedSite(config: config, displayPath: displayPath)
-        let plan = try BuildPlan(site, assets: try assets())
+        let statics = try StaticFolder(siteFolder: config.siteFolder, displayPath: displayPath)
+            .files(siteFolder: config.siteFolder, outputFolder: config.outputFolder)
+        let plan = try BuildPlan(site, assets: try assets(), statics: statics)
         let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan)
             ?? FolderSink(writer: writer, previous: manifest, paths: plan.paths)
         do {

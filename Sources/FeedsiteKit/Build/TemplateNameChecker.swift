@@ -3,7 +3,7 @@
 struct TemplateNameChecker {
     let partials: TemplateLibrary
     var diagnostics: [Diagnostic] = []
-    /// Whether any template reachable from the checked one uses `accounts`.
+    /// Whether any template reachable from the checked one uses `accounts` (or `groups`, made from it).
     private(set) var usesAccounts = false
     private var reported = Set<SourceLocation>()
 
@@ -72,7 +72,7 @@ private extension TemplateNameChecker {
     /// The schema `name` resolves to, or nil (after a warning) when it never resolves.
     mutating func resolve(_ name: TemplateName, scopes: [ContextSchema], at offset: Int, in template: Template) -> ContextSchema? {
         guard let first = name.components.first else { return scopes.last }
-        if first == "accounts" { usesAccounts = true }
+        if first == "accounts" || first == "groups" { usesAccounts = true }
         for scope in scopes.reversed() {
             switch scope {
             case .any:

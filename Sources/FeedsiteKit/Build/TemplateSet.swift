@@ -13,6 +13,8 @@ package struct TemplateSet: Sendable {
     package var latest: Template? = nil
     /// `templates/partials/**.html`, by name (path below partials/ without `.html`).
     package var partials: TemplateLibrary
+    /// `templates/pages/NAME.html`, the extra pages (`NAME/index.html`), sorted by name.
+    package var pages: [(name: String, template: Template)] = []
 
     /// The largest template file read.
     static let maximumTemplateBytes = 4 << 20
@@ -57,8 +59,12 @@ package struct TemplateSet: Sendable {
                 }
             }
         }
+        var pages: [(name: String, template: Template)] = []
+        for name in try ExtraPageNames.names(in: folder + "/" + ExtraPageNames.folder, display: displayFolder + "/" + ExtraPageNames.folder) {
+            if let template = try parse(ExtraPageNames.folder + "/" + name + ".html", required: false) { pages.append((name, template)) }
+        }
         guard diagnostics.isEmpty, let account, let index else { throw DiagnosticError(diagnostics) }
-        return TemplateSet(account: account, index: index, notFound: notFound, latest: latest, partials: TemplateLibrary(partials))
+        return TemplateSet(account: account, index: index, notFound: notFound, latest: latest, partials: TemplateLibrary(partials), pages: pages)
     }
 
     /// Refuses a file that is a symbolic link to somewhere outside `folder` (called `folderName` in the message).

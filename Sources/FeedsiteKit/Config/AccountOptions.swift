@@ -2,6 +2,8 @@
 /// `OptionTable.account`, in its order, null where unset.
 struct AccountOptions: Sendable {
     var values = OptionTable.account.unset
+    /// Whether a text of these `defaults` has braces: placeholders to replace for each account (`DefaultPlaceholders`).
+    var hasPlaceholders = false
 }
 
 extension AccountOptions {

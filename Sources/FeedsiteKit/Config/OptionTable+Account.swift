@@ -18,6 +18,8 @@ extension OptionTable {
                      "Where the account lives; it says how the handle is written and checked, and which profile, compose and feed URLs the account gets."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
         ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
+        ConfigOption("group", .nonEmptyText, merge: .perAccount, context: [.same(.string)],
+                     "The group the account is listed under (`groups` in templates; the default index shows each group as a section)."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
                      context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],
                      "Free-form values for templates (`account.params`)."),
@@ -86,7 +88,7 @@ extension OptionTable {
 
     /// The keys of an account's `compose` map: what the compose button pre-fills.
     static let compose = OptionTable([
-        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text."),
+        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text; in `defaults`, placeholders such as `{handle}` are replaced (see Placeholders)."),
         ConfigOption("url", .httpURL, "A link attached to the post."),
         ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),
         ConfigOption("via", .handle, "Adds \"via @handle\"."),

@@ -44,7 +44,9 @@ extension SiteConfigDecoder {
     mutating func accountOptions(_ node: YAMLNode, in place: String) -> AccountOptions {
         guard let entries = fields.entries(of: node, what: "a map of account options") else { return AccountOptions() }
         fields.checkKeys(entries, known: Self.sharedKeys, in: place, elsewhere: Self.perAccountHints)
-        return options(from: entries, perAccount: false)
+        var options = options(from: entries, perAccount: false)
+        options.hasPlaceholders = checkPlaceholders(in: entries)
+        return options
     }
 }
 
@@ -96,7 +98,7 @@ private extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, "this account has no '\(option.key)'", hint: option.requiredHint)
         }
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
-        own.merge(over: defaults)
+        own.merge(over: defaults.hasPlaceholders ? Self.replacingPlaceholders(in: defaults, with: placeholderValues(own, defaults: defaults)) : defaults)
         let network = own.values[Self.networkSlot].stringValue.flatMap(Network.init(rawValue:)) ?? .x
         guard checkHandle(handle.value, network: network), checkCompose(entries, network: network),
               checkXAPIFeed(entries, options: own, network: network) else { return nil }
@@ -136,8 +138,16 @@ private extension SiteConfigDecoder {
         return options
     }
 
+    /// What the placeholders of `defaults` stand for on the account whose own options are `own`.
+    func placeholderValues(_ own: AccountOptions, defaults: AccountOptions) -> DefaultPlaceholders.Values {
+        let handle = own.values[Self.handleSlot].stringValue ?? ""
+        let network = (own.values[Self.networkSlot].stringValue ?? defaults.values[Self.networkSlot].stringValue).flatMap(Network.init(rawValue:)) ?? .x
+        return DefaultPlaceholders.Values(handle: handle, name: own.values[Self.nameSlot].stringValue ?? handle, network: network)
+    }
+
     static let handleSlot = OptionTable.account.slot("handle")
     static let networkSlot = OptionTable.account.slot("network")
+    static let nameSlot = OptionTable.account.slot("name")
     /// The keys `defaults` accepts: every account option but those each account sets itself.
     static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
     static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {

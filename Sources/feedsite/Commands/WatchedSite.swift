@@ -23,13 +23,19 @@ extension WatchedSite {
         return folders
     }
 
-    /// What a change in rebuilds: site.yml, the templates, the data files and the snapshots (a fetch).
+    /// What a change in rebuilds: site.yml, the templates, the data files, the snapshots (a fetch) and the static files.
     static func paths(configPath: String, folders: SiteFolders) -> [String] {
-        [configPath, folders.templates, folders.site + "/" + DataFiles.folderName, folders.snapshots]
+        [configPath, folders.templates, folders.site + "/" + DataFiles.folderName, folders.snapshots, staticFolder(folders)]
     }
 
-    /// `paths` for people: `site.yml, templates and data`.
+    /// `paths` for people: `site.yml, templates, data and static`.
     static func described(configPath: String, folders: SiteFolders) -> String {
-        "\(configPath), \(DisplayPath.relative(folders.templates)) and \(DisplayPath.relative(folders.site + "/" + DataFiles.folderName))"
+        "\(configPath), \(DisplayPath.relative(folders.templates)), \(DisplayPath.relative(folders.site + "/" + DataFiles.folderName)) "
+            + "and \(DisplayPath.relative(staticFolder(folders)))"
+    }
+
+    /// `static/` beside site.yml, copied to the output as it is.
+    static func staticFolder(_ folders: SiteFolders) -> String {
+        folders.site + "/static"
     }
 }

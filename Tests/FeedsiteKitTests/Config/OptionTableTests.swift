@@ -25,7 +25,7 @@ import Testing
         let config = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n")
         let page = PageContext(config: config, accountPagesListAccounts: false).accountPage(0)
         for (name, table) in [("site", OptionTable.site), ("account", OptionTable.account)] {
-            let declared = table.contextFields.map(\.field.name) + (name == "account" ? PostsContext.fields.map(\.name) : [])
+            let declared = table.contextFields.map(\.field.name) + (name == "account" ? PostsContext.fields.map(\.name) + ["latest"] : [])
             guard case .map(let schema) = ContextSchema.page, case .map(let fields) = schema[name],
                   case .record(let record) = page[name] else {
                 Issue.record("'\(name)' is not a map in the schema or not a record in the page context")

@@ -81,7 +81,8 @@ import Testing
             ("victim/index.html", "<h1><bdi>\u{202E}evil</bdi> <span class=\"handle\">@victim</span></h1>"),
             ("victim/index.html", "<p><strong><bdi>\u{202E}evil</bdi></strong> <span class=\"handle\">@victim</span></p>"),
             ("victim/index.html", "<p class=\"description\" dir=\"auto\">\u{202E}about</p>"),
-            ("index.html", "<li><a href=\"victim/index.html\"><bdi class=\"name\">\u{202E}evil</bdi> <span class=\"handle\">@victim</span> <span class=\"network\">on X</span></a></li>"),
+            ("index.html", "<li><a href=\"victim/index.html\"><bdi class=\"name\">\u{202E}evil</bdi> <span class=\"handle\">@victim</span> <span class=\"network\">on X</span>"),
+            ("index.html", "<span class=\"description\" dir=\"auto\">\u{202E}about</span></a></li>"),
             ("index.html", "<p class=\"lead\" dir=\"auto\">\u{202E}site</p>"),
         ]
         for (page, markup) in isolated {

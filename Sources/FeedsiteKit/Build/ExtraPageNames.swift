@@ -1,0 +1,55 @@
+/// The names of the extra pages: each `templates/pages/NAME.html` becomes `NAME/index.html`. A name
+/// is a folder name in the output and part of every link to the page, so it is kept to what needs no
+/// escaping anywhere: lower-case ASCII letters, digits and `-`. The folder is one level deep: a page
+/// in a subfolder is an error, not a nested page, so every extra page sits beside the account pages.
+enum ExtraPageNames {
+    /// The folder below the templates folder.
+    static let folder = "pages"
+
+    /// The names of the pages in `path` (the pages folder), sorted; none when it does not exist. Throws
+    /// `InputError` for a subfolder, a file that is not `.html`, or a name that is not a page name.
+    /// Hidden files and editors' backups (`.about.html.swp`, `about.html~`) are passed over, as assets are.
+    static func names(in path: String, display: String) throws -> [String] {
+        guard let entries = try? FolderListing.entries(of: path) else { return [] }
+        var names: [String] = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) where SiteBuilder.isPublishedAsset(entry.name) {
+            if entry.isFolder {
+                throw InputError("\(display)/\(entry.name): extra pages cannot be nested in folders",
+                                 hint: "move the templates of '\(entry.name)/' up into \(display)/ (each NAME.html there becomes NAME/index.html)")
+            }
+            guard entry.name.hasSuffix(".html") else {
+                throw InputError("\(display)/\(StaticFolder.shown(entry.name)): not a page template (NAME.html)",
+                                 hint: "\(display)/ holds only page templates: move the file elsewhere, or to static/ to publish it as it is")
+            }
+            let name = String(entry.name.dropLast(5))
+            if let problem = problem(in: name) {
+                throw InputError("\(display)/\(StaticFolder.shown(entry.name)): \(problem)",
+                                 hint: "rename it to \(suggestion(for: name)).html: page names use lower-case letters, digits and '-'")
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// What makes `name` no page name; nil when it is one.
+    static func problem(in name: String) -> String? {
+        if name.isEmpty { return "the page has no name" }
+        if let bad = name.unicodeScalars.first(where: { !isNameScalar($0) }) {
+            return "'\(StaticFolder.shown(name))' is not a page name: it contains '\(StaticFolder.shown(String(bad)))'"
+        }
+        return nil
+    }
+}
+
+private extension ExtraPageNames {
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+    }
+
+    /// `name` made a page name: lower case, anything else a `-`.
+    static func suggestion(for name: String) -> String {
+        var text = ""
+        for scalar in name.lowercased().unicodeScalars { text.unicodeScalars.append(isNameScalar(scalar) ? scalar : "-") }
+        return text.isEmpty ? "about" : text
+    }
+}

@@ -1,0 +1,98 @@
+/// Placeholders in the text options of `defaults`: `{handle}`, `{name}`, `{network}` and
+/// `{network_name}` are replaced by each account's own value (`description: "Posts by {name}"`).
+/// `{{` stands for a literal `{` and `}}` for `}` (a lone `}` is kept as it is). Only `defaults` is
+/// read this way: an account's own values are taken literally, braces and all, since they are written
+/// for that one account. `feed:` keeps its own `{handle}`, replaced when `feedsite fetch` reads it.
+enum DefaultPlaceholders {
+    /// The placeholders, in the order the README and the hints list them.
+    static let names = ["handle", "name", "network", "network_name"]
+    /// The options of `defaults` whose text holds placeholders: `compose.text`, and every string in `params`.
+    static let keys = ["description", "compose", "params"]
+
+    /// What is wrong with a placeholder in a text: the character offset of its `{`, what went wrong, and a fix.
+    typealias Problem = (offset: Int, message: String, hint: String)
+
+    /// The values the placeholders stand for, for one account.
+    struct Values: Sendable {
+        let handle: String
+        let name: String
+        let network: Network
+
+        /// The value of a known placeholder.
+        func value(of placeholder: Substring) -> String {
+            switch placeholder {
+            case "handle": handle
+            case "name": name
+            case "network": network.rawValue
+            default: network.displayName
+            }
+        }
+    }
+}
+
+extension DefaultPlaceholders {
+    /// Whether `text` has anything to replace or unescape.
+    static func hasBraces(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+    }
+
+    /// The first problem in `text`: an unknown placeholder or a `{` never closed; nil when there is none.
+    static func problem(in text: String) -> Problem? {
+        var problem: Problem?
+        _ = scan(text) { name, offset in
+            guard problem == nil else { return "" }
+            if let name, names.contains(String(name)) { return "" }
+            problem = name.map { unknown($0, at: offset) } ?? (offset, "'{' opens a placeholder that is never closed with '}'",
+                                                                 "write {{ for a literal '{'; the placeholders are \(listed)")
+            return ""
+        }
+        return problem
+    }
+
+    /// `text` with each placeholder replaced by its value and `{{`, `}}` by `{`, `}`. `text` has no problem.
+    static func replacing(in text: String, with values: Values) -> String {
+        scan(text) { name, _ in name.map(values.value(of:)) ?? "{" }
+    }
+}
+
+private extension DefaultPlaceholders {
+    static var listed: String { names.map { "{\($0)}" }.joined(separator: ", ") }
+
+    static func unknown(_ name: Substring, at offset: Int) -> Problem {
+        let suggestion = Suggestion.didYouMean(String(name), in: names).map { $0 + " " } ?? ""
+        return (offset, "unknown placeholder '{\(name)}'", "\(suggestion)the placeholders are \(listed); write {{ for a literal '{'")
+    }
+
+    /// Walks `text`, handing each placeholder's name (nil for a `{` never closed) and the character offset
+    /// of its `{` to `replace`, and returns the text with each replaced and the escapes undone.
+    static func scan(_ text: String, replace: (Substring?, Int) -> String) -> String {
+        var result = ""
+        var index = text.startIndex
+        var offset = 0
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{" || character == "}", next < text.endIndex, text[next] == character {
+                result.append(character)
+                index = text.index(after: next)
+                offset += 2
+            } else if character == "{" {
+                guard let close = text[next...].firstIndex(of: "}") else {
+                    result += replace(nil, offset)
+                    index = next
+                    offset += 1
+                    continue
+                }
+                let name = text[next..<close]
+                result += replace(name, offset)
+                offset += text.distance(from: index, to: close) + 1
+                index = text.index(after: close)
+            } else {
+                result.append(character)
+                index = next
+                offset += 1
+            }
+        }
+        return result
+    }
+}

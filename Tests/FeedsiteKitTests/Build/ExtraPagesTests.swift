@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import FeedsiteTestSupport
+@testable import FeedsiteKit
+
+@Suite struct ExtraPagesTests {
+    static let siteYAML = "title: T\naccounts:\n  - handle: jack\n"
+    static let about = """
+    {{<layout}}{{$title}}About · {{site.title}}{{/title}}{{$content}}<h1>{{page.name}}</h1>{{#accounts}}<a href="{{url}}">{{name}}</a>{{/accounts}}<a href="{{root}}index.html">home</a>{{/content}}{{/layout}}
+    """
+
+    @Test("templates/pages/NAME.html becomes NAME/index.html in the layout, with page.name, the accounts and root one folder deep")
+    func rendered() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": Self.about])
+        let result = try site.build()
+        let page = try #require(site.read("output/about/index.html"))
+        #expect(page.contains("<title>About · T</title>"))
+        #expect(page.contains("<h1>about</h1><a href=\"../jack/index.html\">jack</a><a href=\"../index.html\">home</a>"))
+        #expect(page.contains(#"<link rel="stylesheet" href="../assets/site.css">"#))
+        #expect(result.pages == 5)
+    }
+
+    @Test("an extra page gets the Content Security Policy of a page without X's widget, in the page and in _headers")
+    func policy() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "{{page.csp}}"])
+        _ = try site.build()
+        let csp = try #require(site.read("output/about/index.html"))
+        #expect(!csp.contains("platform.twitter.com"))
+        #expect(site.read("output/_headers")?.contains("/about/\n") == true)
+    }
+
+    @Test("with a base_url an extra page is in the sitemap, with its canonical url")
+    func sitemap() throws {
+        let site = try TemporarySite(["site.yml": "base_url: https://example.com\n" + Self.siteYAML,
+                                      "templates/pages/imprint.html": "{{page.canonical_url}}"])
+        _ = try site.build()
+        #expect(site.read("output/sitemap.xml")?.contains("<loc>https://example.com/imprint/</loc>") == true)
+        #expect(site.read("output/imprint/index.html") == "https://example.com/imprint/")
+    }
+
+    @Test("a link to an extra page passes the link check, from the index and from an account page")
+    func linked() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "about",
+                                      "templates/index.html": #"<a href="about/index.html">a</a> <a href="about/">b</a>"#,
+                                      "templates/account.html": #"<a href="../about/">a</a>"#])
+        _ = try site.build()
+        #expect(site.read("output/about/index.html") == "about")
+    }
+
+    @Test("page.name is null on the other pages")
+    func nameNullElsewhere() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": "[{{page.name}}]"])
+        let result = try site.build()
+        #expect(site.read("output/index.html") == "[]")
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test("a page name that is not lower-case letters, digits and '-' is an error with a suggested name", arguments: [
+        ("About.html", "'About' is not a page name: it contains 'A'", "rename it to about.html"),
+        ("my_page.html", "'my_page' is not a page name: it contains '_'", "rename it to my-page.html"),
+        ("caf\u{E9}.html", "'caf\u{E9}' is not a page name: it contains '\u{E9}'", "rename it to caf-.html"),
+    ])
+    func badName(file: String, message: String, hint: String) throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/" + file: "x"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix("templates/pages/\(file): \(message)"))
+        #expect(error.hint?.hasPrefix(hint) == true)
+    }
+
+    @Test("a folder in templates/pages is an error (pages are one level deep), a file that is not .html too; backups are passed over")
+    func nested() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/team/alice.html": "x", "templates/pages/about.html~": "x"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix("templates/pages/team: extra pages cannot be nested in folders"))
+        let other = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/notes.txt": "x"])
+        let notPage = try #require(throws: InputError.self) { try other.build() }
+        #expect(notPage.message.hasSuffix("templates/pages/notes.txt: not a page template (NAME.html)"))
+    }
+
+    @Test("an extra page named after an account is an error at the account naming the template")
+    func accountCollision() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/jack.html": "x"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.message == "the page of 'jack' would be written to jack/index.html, which templates/pages/jack.html also writes")
+        #expect(diagnostic.location.line == 3)
+        #expect(diagnostic.location.column == 13)
+    }
+
+    @Test("an extra page at the river's path is an error naming both")
+    func riverCollision() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/latest.html": "x"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message == "templates/pages/latest.html would be written to latest/index.html, which river page 1 (templates/latest.html) also writes")
+    }
+
+    @Test("a static file at an extra page's path is an error naming both")
+    func staticCollision() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "x", "static/about/index.html": "y"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message == "static/about/index.html would be written to about/index.html, which templates/pages/about.html also writes")
+    }
+
+    @Test("a name in an extra page that never resolves is a warning at its position")
+    func namesChecked() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "x\n {{page.nmae}}"])
+        let result = try site.build()
+        let warning = try #require(result.warnings.first)
+        #expect(warning.location.file.hasSuffix("templates/pages/about.html"))
+        #expect(warning.location.line == 2)
+        #expect(warning.location.column == 2)
+    }
+}

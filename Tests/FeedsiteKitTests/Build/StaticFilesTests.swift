@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import FeedsiteTestSupport
+@testable import FeedsiteKit
+
+@Suite struct StaticFilesTests {
+    static let siteYAML = "title: T\naccounts:\n  - handle: jack\n"
+
+    @Test("static/ is copied to the output root as it is, dotfiles and subfolders included, and recorded in the manifest")
+    func copied() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/robots.txt": "User-agent: *\n", "static/.nojekyll": "",
+                                      "static/CNAME": "example.com\n", "static/.well-known/security.txt": "Contact: x\n",
+                                      "static/img/logo.svg": "<svg/>"])
+        _ = try site.build()
+        #expect(site.read("output/robots.txt") == "User-agent: *\n")
+        #expect(site.read("output/.nojekyll") == "")
+        #expect(site.read("output/CNAME") == "example.com\n")
+        #expect(site.read("output/.well-known/security.txt") == "Contact: x\n")
+        #expect(site.read("output/img/logo.svg") == "<svg/>")
+        let manifest = try #require(site.read("output/.feedsite-manifest"))
+        #expect(manifest.contains("robots.txt"))
+        #expect(manifest.contains(".well-known/security.txt"))
+    }
+
+    @Test("an unchanged static file is not written again, a changed one is, and a removed one is removed from the output")
+    func incremental() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/robots.txt": "a", "static/keep.txt": "k"])
+        _ = try site.build()
+        try site.write("static/robots.txt", "b")
+        let second = try site.build()
+        #expect(second.written == 1)
+        #expect(site.read("output/robots.txt") == "b")
+        try FileManager.default.removeItem(atPath: site.path + "/static/keep.txt")
+        let third = try site.build()
+        #expect(third.removed == 1)
+        #expect(site.read("output/keep.txt") == nil)
+    }
+
+    @Test("a file in the output that feedsite did not write is not replaced by a static file without --force")
+    func foreignFileKept() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "output/robots.txt": "mine"])
+        _ = try site.build()
+        try site.write("static/robots.txt", "static")
+        #expect(throws: InputError.self) { try site.build() }
+        #expect(site.read("output/robots.txt") == "mine")
+    }
+
+    @Test("a link from a template into static/ resolves in the build's link check")
+    func linksResolve() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/files/guide.pdf": "%PDF",
+                                      "templates/index.html": #"<a href="files/guide.pdf">guide</a>"#])
+        _ = try site.build()
+        #expect(site.read("output/index.html")?.contains("guide.pdf") == true)
+    }
+
+    @Test("a static HTML page is checked like a rendered one: a broken link in it stops the build")
+    func staticHTMLChecked() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/old.html": #"<a href="gone.html">x</a>"#])
+        let failure = try #require(throws: BuildCheckFailure.self) { try site.build() }
+        let diagnostic = try #require(failure.diagnostics.first)
+        #expect(diagnostic.location.file == "old.html")
+        #expect(diagnostic.location.line == 1)
+        #expect(diagnostic.location.column == 10)
+        #expect(diagnostic.hint?.contains("static/old.html") == true)
+    }
+
+    @Test("a static file that collides with a generated one is an error naming both", arguments: [
+        ("index.html", "static/index.html would be written to index.html, which the index page also writes"),
+        ("jack/index.html", "static/jack/index.html would be written to jack/index.html, which the page of 'jack' also writes"),
+        ("_headers", "static/_headers would be written to _headers, which the headers file feedsite writes also writes"),
+        ("assets/site.css", "static/assets/site.css would be written to assets/site.css, which templates/assets/site.css also writes"),
+        ("jack", "static/jack would be written to jack, where the page of 'jack' needs a folder"),
+        ("index.html/x", "static/index.html/x needs a folder index.html, where the index page writes a file"),
+    ])
+    func collision(path: String, message: String) throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/" + path: "x"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message == message)
+        #expect(error.hint?.contains("rename or remove the static file") == true)
+        #expect(site.read("output/index.html") == nil)
+    }
+
+    @Test("with a base_url, static/feed.xml and static/sitemap.xml collide with the river's feed and the sitemap")
+    func collidesWithFeeds() throws {
+        let site = try TemporarySite(["site.yml": "base_url: https://example.com\n" + Self.siteYAML, "static/feed.xml": "x", "static/sitemap.xml": "y"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.contains("static/feed.xml would be written to feed.xml, which the river's Atom feed also writes"))
+        #expect(error.message.contains("static/sitemap.xml would be written to sitemap.xml, which the sitemap also writes"))
+    }
+
+    @Test("a static file whose name holds a control character or a backslash, or takes feedsite's own names, is refused", arguments: [
+        ("a\tb.txt", "static/a\\u{9}b.txt: its name contains the control character U+0009"),
+        ("a\\b.txt", "static/a\\b.txt: its name contains '\\', which Windows and some hosts read as a folder separator"),
+        (".feedsite-manifest", "static/.feedsite-manifest: '.feedsite-manifest' is a name feedsite keeps for its own files in the output folder"),
+    ])
+    func unsafeName(name: String, message: String) throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        try site.write("static/" + name, "x")
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix(message))
+    }
+
+    @Test("'..' and empty parts are unsafe paths")
+    func dotDot() {
+        #expect(StaticFolder.problem(in: "a/../b") != nil)
+        #expect(StaticFolder.problem(in: "a//b") != nil)
+        #expect(StaticFolder.problem(in: ".well-known/x") == nil)
+    }
+
+    @Test("a static file that links outside the site folder is refused with the link's target")
+    func linkOutside() throws {
+        let outside = try TemporaryFolder()
+        try outside.write("secret.txt", "s")
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/static/leak.txt", withDestinationPath: outside.path + "/secret.txt")
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix("static/leak.txt: is a link to \(URL(fileURLWithPath: outside.path + "/secret.txt").resolvingSymlinksInPath().path), outside the site folder"))
+        #expect(site.read("output/leak.txt") == nil)
+    }
+
+    @Test("an output folder inside static/ is refused")
+    func outputInsideStatic() throws {
+        let site = try TemporarySite(["site.yml": "output: static/out\n" + Self.siteYAML, "static/a.txt": "a"])
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.hasSuffix("static: the output folder is inside the static folder"))
+    }
+
+    @Test("a new or changed static file makes an up-to-date site build again")
+    func fingerprint() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let config = try site.config()
+        let before = try #require(BuildFingerprint.compute(config))
+        try site.write("static/robots.txt", "a")
+        let added = try #require(BuildFingerprint.compute(config))
+        #expect(added != before)
+    }
+}

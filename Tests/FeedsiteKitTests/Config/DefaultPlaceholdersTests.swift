@@ -1,0 +1,76 @@
+import Testing
+@testable import FeedsiteKit
+
+@Suite struct DefaultPlaceholdersTests {
+    /// The `account` record of each account of `yaml`.
+    static func accounts(_ yaml: String) throws -> [TemplateRecord] {
+        let config = try ConfigFixture.config(yaml)
+        let context = PageContext(config: config, accountPagesListAccounts: false)
+        return config.accounts.indices.compactMap { index in
+            if case .record(let record) = context.accountPage(index)["account"] { return record }
+            return nil
+        }
+    }
+
+    @Test("{handle}, {name}, {network} and {network_name} in defaults' compose text, description and params are replaced per account")
+    func replaced() throws {
+        let accounts = try Self.accounts("""
+            title: T
+            defaults:
+              description: "Posts by {name} (@{handle}) on {network_name}"
+              compose: {text: "Hello @{handle} "}
+              params: {profile: "https://example.com/{network}/{handle}", tags: ["{name}", 3]}
+            accounts:
+              - handle: jack
+                name: Jack D
+              - handle: ana.bsky.social
+                network: bluesky
+            """)
+        #expect(accounts[0].entries["description"] == .string("Posts by Jack D (@jack) on X"))
+        #expect(accounts[0].entries["compose_url"] == .string("https://twitter.com/intent/tweet?text=Hello%20%40jack%20"))
+        #expect(accounts[0].entries["params"] == .map(["profile": .string("https://example.com/x/jack"), "tags": .list([.string("Jack D"), .int(3)])]))
+        #expect(accounts[1].entries["description"] == .string("Posts by ana.bsky.social (@ana.bsky.social) on Bluesky"))
+        #expect(accounts[1].entries["params"] == .map(["profile": .string("https://example.com/bluesky/ana.bsky.social"),
+                                                       "tags": .list([.string("ana.bsky.social"), .int(3)])]))
+    }
+
+    @Test("{{ and }} stand for literal braces, a lone } stays, and an account's own value is taken literally")
+    func escapesAndOwnValues() throws {
+        let accounts = try Self.accounts("""
+            title: T
+            defaults:
+              description: "{{handle}} is {handle}; set {{x}} or }"
+            accounts:
+              - handle: jack
+              - handle: bob
+                description: "Mine: {handle} {{"
+            """)
+        #expect(accounts[0].entries["description"] == .string("{handle} is jack; set {x} or }"))
+        #expect(accounts[1].entries["description"] == .string("Mine: {handle} {{"))
+    }
+
+    static let known = "the placeholders are {handle}, {name}, {network}, {network_name}"
+    static let escape = "write {{ for a literal '{'"
+
+    @Test("an unknown or unclosed placeholder in defaults is an error at its '{' with the known ones in the hint", arguments: [
+        ("  description: \"Hi {nmae}\"\n", 3, 20, "unknown placeholder '{nmae}'", "did you mean 'name'? \(known); \(escape)"),
+        ("  description: Hi {foo} and more\n", 3, 19, "unknown placeholder '{foo}'", "\(known); \(escape)"),
+        ("  compose:\n    text: \"@{handle} {\"\n", 4, 22, "'{' opens a placeholder that is never closed with '}'", "\(escape); \(known)"),
+        ("  params:\n    links:\n      - \"x/{handel}\"\n", 5, 12, "unknown placeholder '{handel}'", "did you mean 'handle'? \(known); \(escape)"),
+    ])
+    func errors(defaults: String, line: Int, column: Int, message: String, hint: String) throws {
+        let error = try #require(throws: DiagnosticError.self) {
+            try ConfigFixture.config("title: T\ndefaults:\n" + defaults + "accounts:\n  - handle: jack\n")
+        }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.location.line == line)
+        #expect(diagnostic.location.column == column)
+        #expect(diagnostic.hint == hint)
+    }
+
+    @Test("braces in an account's own text are no error")
+    func ownValueNotChecked() throws {
+        _ = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n    description: \"{nope\"\n")
+    }
+}
