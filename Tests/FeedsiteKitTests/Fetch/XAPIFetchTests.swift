@@ -244,7 +244,7 @@ import Testing
         let server = try LocalHTTPServer { _ in .full(status: 302, headers: ["Location": "http://127.0.0.1:9/elsewhere"]) }
         defer { server.stop() }
         var response = FetchResponse.notModified
-        CurlTransfers(limits: FetchLimits()).run([FetchRequest(url: server.url("/a"), bearerToken: BearerToken("t0k3n"), keepsErrorBodies: true)]) {
+        CurlTransfers(limits: FetchLimits()).run([FetchRequest(url: server.url("/a"), bearerToken: BearerToken("t0k3n-secret"), keepsErrorBodies: true)]) {
             response = $1
         }
         #expect(response == .failed("HTTP 302 redirects to http://127.0.0.1:9/elsewhere; a request with a bearer token is not redirected"))
