@@ -90,6 +90,10 @@ extension FeedFetcher {
                 let source = if case .file(let path) = feed.source { displayPath(path) } else { feed.shownSource }
                 events(.failed(handle: feed.account.handle, source: source, reason: reason))
             }
+            if !result.warnings.isEmpty {
+                let source = if case .file(let path) = feed.source { displayPath(path) } else { feed.shownSource }
+                events(.warned(handle: feed.account.handle, source: source, warnings: result.warnings))
+            }
             if let latest = Self.awaitsMedia(feed, result) {
                 awaitingMedia.append((feed, result.outcome, latest, result.snapshot != nil))
             } else if let snapshot = result.snapshot {

@@ -20,7 +20,9 @@ extension FeedUpdate {
                 guard !feed.posts.contains(where: token.isHidden) else {
                     return failed("X's answer holds the bearer token in an encoded form that cannot be hidden; its posts are not kept")
                 }
-                return updated(with: feed, etag: nil, lastModified: nil, xUserID: userID)
+                var result = updated(with: feed, etag: nil, lastModified: nil, xUserID: userID)
+                result.warnings = Self.warnings(feed).map(token.redacting)
+                return result
             } catch {
                 let prefix = shownSource + ": "
                 let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message

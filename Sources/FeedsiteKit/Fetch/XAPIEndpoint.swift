@@ -49,10 +49,11 @@ extension XAPIEndpoint {
     }
 
     /// The user's posts (`GET /2/users/:id/tweets`): `maxResults` of them (X takes 5 to 100), with their
-    /// time, links, references and media (with alt text); without replies and reposts unless `showReplies`.
+    /// time, links, references, a long post's whole text (`note_tweet`), the reposted posts and media
+    /// (with alt text); without replies and reposts unless `showReplies`.
     func timeline(userID: String, maxResults: Int, showReplies: Bool) -> String {
         base + "/2/users/\(userID)/tweets?max_results=\(min(100, max(5, maxResults)))"
-            + "&tweet.fields=created_at,entities,referenced_tweets,attachments&expansions=attachments.media_keys"
+            + "&tweet.fields=created_at,entities,referenced_tweets,attachments,note_tweet&expansions=attachments.media_keys,referenced_tweets.id"
             + "&media.fields=url,preview_image_url,alt_text,type,width,height" + (showReplies ? "" : "&exclude=replies,retweets")
     }
 }

@@ -65,6 +65,24 @@ import Testing
         #expect(text.contains("token ***"))
     }
 
+    @Test("what reading a feed leaves out or changes is reported as warnings, for files and X alike")
+    func warnings() throws {
+        let fake = try FakeXAPI()
+        defer { fake.stop() }
+        let rss = #"<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><title>a</title><guid>1</guid>"#
+            + #"<pubDate>yesterday</pubDate></item></channel></rss>"#
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: bob\n    feed: bob.xml\n  - handle: partial\n    feed: x-api\n",
+                                      "bob.xml": rss], withDefaultTemplates: false)
+        var fetcher = FeedFetcher(config: try SiteConfigLoader.load(path: site.path + "/site.yml"))
+        let base = fake.base, token = fake.token
+        fetcher.environment = { $0 == "X_BEARER_TOKEN" ? token : $0 == "FEEDSITE_X_API_BASE" ? base : nil }
+        var warned: [String: [String]] = [:]
+        _ = try fetcher.run { if case .warned(let handle, _, let warnings) = $0 { warned[handle] = warnings } }
+        #expect(warned["bob"]?.count == 1)
+        #expect(warned["bob"]?.first?.contains("cannot read the date 'yesterday'") == true, "\(warned)")
+        #expect(warned["partial"]?.first?.contains("X says: Authorization Error") == true, "\(warned)")
+    }
+
     @Test("a token too short or with characters no bearer token has is refused, saying why; nothing is asked",
           arguments: [("t", "1 character, too few"), ("abc,defghij", "a character no bearer token has"), ("==abcdefgh", "a character no bearer token has")])
     func implausibleToken(_ token: String, _ expected: String) throws {
