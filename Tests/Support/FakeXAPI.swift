@@ -10,7 +10,9 @@ import Foundation
 /// - `nobody`: no such user (200 with `errors` alone, X's answer for an unknown username);
 /// - `unauthorized`, `forbidden`, `broken` (503), `limited` (429, reset in an hour): that error, with X's
 ///   error body; `waits`: a 429 whose reset is in a second the first time, then the user; `stuck`: that 429 every time;
-/// - `echo`: a 400 whose detail repeats the request's Authorization header (a server that leaks it).
+/// - `echo`: a 400 whose detail repeats the request's Authorization header (a server that leaks it);
+/// - `oddreset`: a 429 whose `x-rate-limit-reset` is `oddReset` (any text);
+/// - `leaky`: a user whose post repeats the token as it is, percent-encoded in a link, and in its alt text.
 ///
 /// A request without `Authorization: Bearer <token>` gets 401. Each request is answered with a fixed,
 /// small amount of work. `requests` lists the paths asked for, with their query.
@@ -20,6 +22,8 @@ package final class FakeXAPI: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [String] = []
     private var server: LocalHTTPServer?
+    private var reset = "0"
+    private var observer: @Sendable (String) -> Void = { _ in }
 
     /// Starts the fake on 127.0.0.1 and a port the system picks.
     package init(token: String = "fake-xapi-token-5f1d2c9e") throws {
@@ -38,14 +42,27 @@ package final class FakeXAPI: @unchecked Sendable {
     /// Stops the server.
     package func stop() { server?.stop() }
 
+    /// The `x-rate-limit-reset` of `oddreset`'s 429.
+    package var oddReset: String {
+        get { lock.withLock { reset } }
+        set { lock.withLock { reset = newValue } }
+    }
+
+    /// Called with each request's path (and query) before it is answered.
+    package var observe: @Sendable (String) -> Void {
+        get { lock.withLock { observer } }
+        set { lock.withLock { observer = newValue } }
+    }
+
     /// jack's X user id.
     package static let jackID = "2244994945"
 }
 
 private extension FakeXAPI {
-    static let ids = ["jack": jackID, "jill": "783214", "partial": "17874544", "waits": "95731075"]
+    static let ids = ["jack": jackID, "jill": "783214", "partial": "17874544", "waits": "95731075", "leaky": "5550001"]
 
     func answer(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Response {
+        observe(request.path)
         let count: Int = lock.withLock {
             seen.append(request.path)
             return seen.filter { $0 == request.path }.count
@@ -88,6 +105,9 @@ private extension FakeXAPI {
         case "waits" where count == 1, "stuck":
             return json(429, #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#,
                         ["x-rate-limit-limit": "3", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(now + 1)])
+        case "oddreset":
+            return json(429, #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#,
+                        ["x-rate-limit-limit": "3", "x-rate-limit-remaining": "0", "x-rate-limit-reset": oddReset])
         case "echo":
             let header = request.headers["authorization"] ?? ""
             return json(400, #"{"errors":[{"parameters":{"authorization":[""#+header+#""]},"message":"The header \""#+header+#"\" is invalid"}],"#
@@ -123,6 +143,12 @@ private extension FakeXAPI {
                         + #","meta":{"result_count":\#(posts.count),"newest_id":"1860000000000000003","oldest_id":"1860000000000000001"}}"#, limits)
         case Self.ids["jill"], Self.ids["waits"]:
             return json(200, #"{"data":["# + post + "]," + media + #","meta":{"result_count":1}}"#, limits)
+        case Self.ids["leaky"]:
+            let encoded = token.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? String($0) : String(format: "%%%02X", $0.value) }.joined()
+            let leak = #"{"id":"1860000000000000009","text":"token "#+token+#" https://t.co/leak1","created_at":"2026-11-29T14:03:00.000Z","#
+                + #""entities":{"urls":[{"start":"#+String(7 + token.count)+#","end":"#+String(26 + token.count)+#","url":"https://t.co/leak1","#
+                + #""expanded_url":"https://example.com/?t="#+encoded+#""}]}}"#
+            return json(200, #"{"data":["# + leak + #"],"meta":{"result_count":1}}"#, limits)
         case Self.ids["partial"]:
             return json(200, #"{"data":["# + post + "]," + media + #","errors":[{"resource_id":"1859000000000000000","parameter":"referenced_tweets.id","#
                 + #""resource_type":"tweet","section":"includes","title":"Authorization Error","value":"1859000000000000000","#

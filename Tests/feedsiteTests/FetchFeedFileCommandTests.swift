@@ -28,4 +28,18 @@ import Testing
         #expect(result.err.hasPrefix("jack: site/feeds/jack.xml: the feed is empty\n"), "\(result.err)")
         #expect(folder.read("site/snapshots/jack.json")?.contains("\"source\": \"feeds/jack.xml\"") == true)
     }
+
+    @Test("fetch prints what a feed leaves out: the first 3 warnings, escaped, then how many more; --quiet none; exit 0")
+    func warnings() throws {
+        let items = (1...5).map { "<item><title>a</title><guid>\($0)</guid><pubDate>yesterday\u{202E}</pubDate></item>" }.joined()
+        let folder = try TemporaryFolder(files: ["site/site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n",
+                                                 "site/feeds/jack.xml": "<rss version=\"2.0\"><channel><title>J</title>\(items)</channel></rss>"])
+        let result = try ProcessRunner.run(["fetch", "--config", "site/site.yml"], in: folder.path)
+        #expect(result.status == 0)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("jack: site/feeds/jack.xml: warning: line 1, column ") }.count == 3, "\(result.err)")
+        #expect(lines.last(where: { $0.hasPrefix("jack: site/feeds/jack.xml: and ") })?.hasSuffix(" more warnings") == true, "\(result.err)")
+        #expect(result.err.contains("yesterday\\u{202E}") && !result.err.contains("\u{202E}"))
+        #expect(try ProcessRunner.run(["fetch", "-q", "--config", "site/site.yml"], in: folder.path).err == "")
+    }
 }

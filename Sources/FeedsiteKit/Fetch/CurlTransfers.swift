@@ -18,6 +18,17 @@ package struct CurlTransfers: Sendable {
 }
 
 extension CurlTransfers {
+    /// The seconds a `Retry-After` value asks to wait (a number, or an HTTP date counted from `now`),
+    /// at most `longestRetryAfter`: messages and deadlines turn it into whole numbers, which must not overflow.
+    static func retryAfterSeconds(_ value: String, now: Double) -> Double? {
+        if let seconds = Int(value), seconds >= 0 { return min(Double(seconds), longestRetryAfter) }
+        let date = curl_getdate(value, nil)
+        return date < 0 ? nil : min(max(0, Double(date) - now), longestRetryAfter)
+    }
+
+    /// The longest wait a `Retry-After` is taken to ask for (a year, far beyond any timeout).
+    static let longestRetryAfter: Double = 365 * 24 * 3600
+
     /// Hosts reached without a proxy: the user's `no_proxy` list, and always this machine itself (a
     /// feed served on 127.0.0.1 never leaves it, whatever `http_proxy` says).
     static let noProxy: String = {
@@ -216,13 +227,6 @@ private extension CurlTransfers {
         transfer.visited.append(location)
         transfer.url = location
         return .again
-    }
-
-    /// The seconds a `Retry-After` value asks to wait (a number, or an HTTP date counted from `now`).
-    static func retryAfterSeconds(_ value: String, now: Double) -> Double? {
-        if let seconds = Int(value), seconds >= 0 { return Double(seconds) }
-        let date = curl_getdate(value, nil)
-        return date < 0 ? nil : max(0, Double(date) - now)
     }
 
     /// libcurl's message without its timings (" after 12 ms"), so that the same failure records the same error.

@@ -19,13 +19,13 @@ extension FeedFetcher {
             return
         }
         guard let token = BearerToken(text) else {
-            let reason = "\(variable) holds a space, a line break or another character no bearer token has: copy the Bearer Token "
+            let reason = "\(variable) holds \(BearerToken.problem(in: text) ?? "no bearer token"): copy the Bearer Token "
                 + "of your app in the X developer portal again"
             for feed in feeds { finish(feed, feed.failed(reason)) }
             return
         }
         XAPIClient(endpoint: endpoint, token: token, limits: limits).run(feeds.map(\.xAPIAccount)) { index, outcome in
-            finish(feeds[index], feeds[index].fromXAPI(outcome))
+            finish(feeds[index], feeds[index].fromXAPI(outcome, token: token))
         }
     }
 }

@@ -90,6 +90,10 @@ extension FeedFetcher {
                 let source = if case .file(let path) = feed.source { displayPath(path) } else { feed.shownSource }
                 events(.failed(handle: feed.account.handle, source: source, reason: reason))
             }
+            if !result.warnings.isEmpty {
+                let source = if case .file(let path) = feed.source { displayPath(path) } else { feed.shownSource }
+                events(.warned(handle: feed.account.handle, source: source, warnings: result.warnings))
+            }
             if let latest = Self.awaitsMedia(feed, result) {
                 awaitingMedia.append((feed, result.outcome, latest, result.snapshot != nil))
             } else if let snapshot = result.snapshot {
@@ -113,7 +117,13 @@ extension FeedFetcher {
         CurlTransfers(limits: limits).run(requests) { index, response in
             finish(requested[index], requested[index].from(response))
         }
-        readXAPI(xAPIFeeds, endpoint: xAPI, finish: finish)
+        // What is read so far is put in place before X's API, which may wait for a rate limit; each
+        // X account then as soon as it is read: a fetch that stops early loses no finished snapshot.
+        commit()
+        readXAPI(xAPIFeeds, endpoint: xAPI) { feed, result in
+            finish(feed, result)
+            commit()
+        }
         // Not `summary: &summary`: `stage` reaches `summary` too, and two accesses at once trap (Swift's exclusivity).
         let imagesNotCopied = copyMedia(awaitingMedia, store: store, events: events, stage: stage)
         summary.imagesNotCopied += imagesNotCopied

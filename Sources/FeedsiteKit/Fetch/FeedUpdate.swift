@@ -21,6 +21,8 @@ struct FeedUpdate {
 
         var outcome: Outcome
         var snapshot: Snapshot?
+        /// What reading the feed left out or changed, each `line 3, column 5: …`.
+        var warnings: [String] = []
     }
 }
 
@@ -84,7 +86,14 @@ extension FeedUpdate {
             let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
             return failed((error.location.map { "line \($0.line), column \($0.column): " } ?? "") + message)
         }
-        return updated(with: feed, etag: etag, lastModified: lastModified)
+        var result = updated(with: feed, etag: etag, lastModified: lastModified)
+        result.warnings = Self.warnings(feed)
+        return result
+    }
+
+    /// The warnings of reading `feed`, each `line 3, column 5: …`.
+    static func warnings(_ feed: Feed) -> [String] {
+        feed.problems.map { "line \($0.location.line), column \($0.location.column): " + $0.message }
     }
 
     /// The result of reading `feed`: the newest posts, and the record of a fetch that succeeded.

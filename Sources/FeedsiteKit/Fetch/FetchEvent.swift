@@ -10,4 +10,8 @@ package enum FetchEvent: Sendable, Equatable {
     /// An image of the account's posts was not copied (`media: copy`): its URL (passwords shown as
     /// `***`) and why. The post shows it as a link; the feed itself did not fail.
     case imageNotCopied(handle: String, url: String, reason: String)
+    /// A feed was read, but some of it was left out or changed (a post without an id, a date that is
+    /// no date, errors X gave beside the posts): the account, its source, and each warning
+    /// (`line 3, column 5: …`), as the feed's words have them: escape them before printing.
+    case warned(handle: String, source: String, warnings: [String])
 }

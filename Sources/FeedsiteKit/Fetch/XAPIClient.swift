@@ -81,11 +81,24 @@ private extension XAPIClient {
     }
 
     /// The seconds to wait before asking again when `body` is rate-limited and its reset is within the
-    /// timeout; nil otherwise.
+    /// timeout (none for a reset already past); nil otherwise.
     func retryWait(_ body: FetchedBody) -> Int? {
-        guard Self.isRateLimited(body), let reset = body.rateLimitReset.flatMap(Int.init) else { return nil }
-        let wait = max(0, reset - Int(time(nil))) + Self.resetMargin
+        let now = Int(time(nil))
+        guard Self.isRateLimited(body), let reset = Self.reset(of: body, now: now) else { return nil }
+        let wait = reset < now ? 0 : reset - now + Self.resetMargin
         return Double(wait) <= limits.timeout ? wait : nil
+    }
+
+    /// How far from now a reset may be to be believed (X's windows last 15 minutes, its daily limits a day).
+    static let resetRange = 2 * 24 * 3600
+
+    /// The reset time of `body`'s `x-rate-limit-reset` (seconds since 1970), when it is within
+    /// `resetRange` of `now`; nil when there is none or it is no such time (milliseconds, a number
+    /// beyond any date, 0): then X did not say when, and nothing is computed from it.
+    static func reset(of body: FetchedBody, now: Int) -> Int? {
+        guard let text = body.rateLimitReset, let reset = Int(text.trimmingSpaces),
+              reset >= now - resetRange, reset <= now + resetRange else { return nil }
+        return reset
     }
 
     static func isRateLimited(_ body: FetchedBody) -> Bool {
@@ -122,9 +135,11 @@ private extension XAPIClient {
             return "X has no such account or posts: check the handle in site.yml"
         case _ where Self.isRateLimited(body):
             let limit = retried ? "X's rate limit was still used up after waiting for it once" : "X's rate limit is used up"
-            guard let reset = body.rateLimitReset.flatMap(Int.init) else {
-                return limit + " (X did not say until when): run feedsite fetch again later"
+            guard let reset = Self.reset(of: body, now: Int(time(nil))) else {
+                let said = body.rateLimitReset == nil ? "X did not say until when" : "X's x-rate-limit-reset is no time near now"
+                return limit + " (\(said)): run feedsite fetch again later"
             }
+            if reset <= Int(time(nil)) { return limit + " (though X said it reset at \(Timestamp.readable(reset))): run feedsite fetch again later" }
             let time = Timestamp.readable(reset)
             return retried ? limit + "; it resets at \(time): run feedsite fetch again after that"
                 : limit + " until \(time), more than the \(CurlTransfers.seconds(limits.timeout)) s --timeout from now: run feedsite fetch again after that"

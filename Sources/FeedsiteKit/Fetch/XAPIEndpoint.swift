@@ -28,10 +28,16 @@ extension XAPIEndpoint {
         let host = URLParts.host(of: text)
         let hostName = host.hasPrefix("[") ? host : String(host.prefix { $0 != ":" })
         let isLocal = hostName == "127.0.0.1" || hostName == "localhost"
-        guard HTTPURLSyntax.problem(in: text) == nil, scheme == "https" || (scheme == "http" && isLocal),
+        // Printable ASCII only: libcurl would refuse a control character later, once for every account.
+        let printable = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        guard printable, HTTPURLSyntax.problem(in: text) == nil, scheme == "https" || (scheme == "http" && isLocal),
               !text.contains("?"), !text.contains("#"), !text.contains("@") else {
+            // Shown as it is (a user name in it is no secret of feedsite's), control characters escaped.
+            let found = TerminalText.escaped(text)
+            let what = !printable ? "; found '\(found)', which has a space or a control character"
+                : text.contains("@") ? "without user info (@); found '\(found)'" : "; found '\(found)'"
             throw InputError("\(Self.baseVariable) must be an https URL, or http://127.0.0.1:PORT or http://localhost:PORT for a local fake "
-                                 + "of X's API; found '\(HTTPURLSyntax.redacted(text))'",
+                                 + "of X's API" + (what.hasPrefix(";") ? what : ", " + what),
                              hint: "unset \(Self.baseVariable) to read X's API itself (it is a testing aid)")
         }
         base = text.hasSuffix("/") ? String(text.dropLast()) : text
@@ -43,10 +49,11 @@ extension XAPIEndpoint {
     }
 
     /// The user's posts (`GET /2/users/:id/tweets`): `maxResults` of them (X takes 5 to 100), with their
-    /// time, links, references and media (with alt text); without replies and reposts unless `showReplies`.
+    /// time, links, references, a long post's whole text (`note_tweet`), the reposted posts and media
+    /// (with alt text); without replies and reposts unless `showReplies`.
     func timeline(userID: String, maxResults: Int, showReplies: Bool) -> String {
         base + "/2/users/\(userID)/tweets?max_results=\(min(100, max(5, maxResults)))"
-            + "&tweet.fields=created_at,entities,referenced_tweets,attachments&expansions=attachments.media_keys"
+            + "&tweet.fields=created_at,entities,referenced_tweets,attachments,note_tweet&expansions=attachments.media_keys,referenced_tweets.id"
             + "&media.fields=url,preview_image_url,alt_text,type,width,height" + (showReplies ? "" : "&exclude=replies,retweets")
     }
 }

@@ -74,6 +74,16 @@ struct FetchCommand: Command {
             case .imageNotCopied(let handle, let url, let reason):
                 if showProgress { console.progress(nil) }
                 console.err("\(handle): image \(url): \(reason)")
+            case .warned(let handle, let source, let warnings):
+                guard !quiet else { return }
+                if showProgress { console.progress(nil) }
+                // A feed's words may hold line breaks: each warning stays on one line.
+                for warning in warnings.prefix(Self.warningsShown) {
+                    console.err(rendered: TerminalText.escaped("\(handle): \(source): warning: \(warning)"))
+                }
+                if warnings.count > Self.warningsShown {
+                    console.err("\(handle): \(source): and \(warnings.count - Self.warningsShown) more warnings")
+                }
             }
         }
         if showProgress { console.progress(nil) }
@@ -83,6 +93,9 @@ struct FetchCommand: Command {
 }
 
 private extension FetchCommand {
+    /// How many warnings of one feed are printed; the rest are counted.
+    static let warningsShown = 3
+
     /// On SIGINT or SIGTERM: the snapshot write in progress ends, the temporary files are removed,
     /// and the process ends by that signal (so a shell or a scheduler sees it was interrupted).
     static func stopping(_ stop: FetchStop, console: Console, showProgress: Bool) -> [any DispatchSourceSignal] {

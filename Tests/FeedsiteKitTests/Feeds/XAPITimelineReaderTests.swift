@@ -36,6 +36,30 @@ import Testing
         #expect(feed.problems.map(\.message) == ["a post without an \"id\" of digits; left out"])
     }
 
+    @Test("a post with neither text nor media is left out with a warning; one of media alone has no empty paragraph")
+    func noText() throws {
+        let feed = try Self.read(#"""
+            {"data": [{"id": "5", "text": null}, {"id": "6", "attachments": {"media_keys": ["3_1"]}}],
+             "includes": {"media": [{"media_key": "3_1", "type": "photo", "url": "https://pbs.twimg.com/m.jpg"}]}}
+            """#)
+        #expect(feed.posts.map(\.id) == ["6"])
+        #expect(feed.posts.first?.html == "")
+        #expect(feed.problems.map(\.message) == ["a post without a \"text\" or media; left out"])
+    }
+
+    @Test("a long post is read whole from note_tweet, its links from its entities; a repost from the post it reposts")
+    func longPosts() throws {
+        let feed = try Self.read(#"""
+            {"data": [{"id": "7", "text": "The first 280 characters… https://t.co/cut",
+                       "entities": {"urls": [{"start": 26, "end": 41, "url": "https://t.co/cut", "expanded_url": "https://x.com/i/web/status/7"}]},
+                       "note_tweet": {"text": "The whole long post, read https://t.co/n1",
+                                      "entities": {"urls": [{"start": 26, "end": 41, "url": "https://t.co/n1", "expanded_url": "https://example.com/n"}]}}},
+                      {"id": "8", "text": "RT @bob: the start of bob's long po…", "referenced_tweets": [{"type": "retweeted", "id": "9"}]}],
+             "includes": {"tweets": [{"id": "9", "text": "the start of bob's long po…", "note_tweet": {"text": "the start of bob's long post, all of it"}}]}}
+            """#, showReplies: true)
+        #expect(feed.posts.map(\.text) == ["The whole long post, read https://example.com/n", "RT @bob: the start of bob's long post, all of it"])
+    }
+
     @Test("an answer with errors and no data fails in X's words; data that is not a list fails at its place", arguments: [
         (#"{"errors": [{"title": "Not Found Error", "detail": "Could not find user with id: [1]."}, {"message": "b"}]}"#,
          "X did not give @jack's posts: Not Found Error: Could not find user with id: [1]. (and 1 more)", nil),
