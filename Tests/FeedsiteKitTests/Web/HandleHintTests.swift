@@ -47,7 +47,8 @@ import Testing
 
     @Test("an unknown network that is another name of one suggests it", arguments: [("twitter", "x"), ("bsky", "bluesky"), ("fediverse", "mastodon"), ("toot", "mastodon")])
     func networkAlias(_ word: String, _ network: String) throws {
-        #expect(throws: (any Error).self) { _ = try ConfigFixture.config("title: T\naccounts:\n  - handle: bob\n    network: \(word)\n") }
+        let diagnostics = ConfigFixture.diagnostics("title: T\naccounts:\n  - handle: bob\n    network: \(word)\n")
+        #expect(diagnostics.map(\.hint) == ["did you mean '\(network)'?"])
         #expect(Network.alias(word, among: Network.allCases.map(\.rawValue)) == network)
         #expect(Network.alias(word, among: ["light", "dark"]) == nil)
     }
