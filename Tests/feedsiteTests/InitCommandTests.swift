@@ -66,6 +66,16 @@ import Glibc
         try #require(written == bytes.count)
     }
 
+    @Test("init's summary names every folder it writes, feeds/ and snapshots/ too, with how many files each holds")
+    func summaryListsFolders() throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", "site"], in: folder.path)
+        for name in ["templates", "feeds", "snapshots"] {
+            let count = TemporaryFolder.files(below: folder.path + "/site/" + name).count
+            #expect(result.out.contains("\n  \(name)/ ") && result.out.contains("(\(count) files)\n"), "\(name)")
+        }
+    }
+
     @Test("init never overwrites: it lists the files that exist, writes nothing and exits 2")
     func neverOverwrites() throws {
         let folder = try TemporaryFolder(files: ["site.yml": "mine\n", "templates/index.html": "mine too\n"])

@@ -34,7 +34,7 @@ extension BuildPlan {
         files = assets + site.media.files
         if let baseURL = config.baseURL {
             files += AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).files(river: site.river)
-            files.append(SiteFile(path: "sitemap.xml", bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
+            files.append(SiteFile(path: Sitemap.path, bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
         }
         try refuseCollisions(site)
         try refuseExtraPageCollisions(site)
@@ -66,11 +66,25 @@ extension BuildPlan {
                 hint: what.hasPrefix("templates/") ? "rename or move \(what), or give this account another handle"
                     : "remove templates/latest.html to build no river pages, or remove this account"))
         }
+        problems += refuseReservedFolders(site, accountPaths: Set(accountPaths.keys), reported: Set(problems.map(\.location)))
         if !problems.isEmpty { throw DiagnosticError(problems) }
     }
 }
 
 private extension BuildPlan {
+    /// An error at each account whose folder would be a top-level name the build writes for itself
+    /// (a Bluesky handle `index.html` or `feed.xml`, an X handle `_headers`), unless already reported.
+    func refuseReservedFolders(_ site: LoadedSite, accountPaths: Set<String>, reported: Set<SourceLocation>) -> [Diagnostic] {
+        let names = TopLevelNames(self, accountPaths: accountPaths)
+        return site.config.accounts.compactMap { account in
+            guard !reported.contains(account.location), let writer = names.writer(of: account.slug) else { return nil }
+            return Diagnostic(at: account.location,
+                "'\(account.handle)' cannot be an account's folder: the site's top-level \(account.slug) is \(writer)",
+                hint: "each account's page goes in a folder named after its handle (\(account.slug)/index.html); "
+                    + "check the handle on the account's profile page, or remove this account")
+        }
+    }
+
     /// A page whose path does not come from an account, and what writes it.
     static func fixedPath(_ page: PlannedPage) -> (String, String)? {
         switch page.kind {

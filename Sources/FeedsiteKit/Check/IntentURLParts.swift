@@ -23,11 +23,15 @@ struct IntentURLParts {
         let trimmed = Self.trimASCIIWhitespace(url)
         let bytes = Array(trimmed.utf8)
         var index = 0
+        // A browser drops a scheme's default port: `https://x.com:443/intent/tweet` is X's.
+        var defaultPorts = [":443", ":80"]
         let head = bytes.prefix(6).map { $0 | 0x20 }
         if head.elementsEqual("https:".utf8) {
             index = 6
+            defaultPorts = [":443"]
         } else if head.prefix(5).elementsEqual("http:".utf8) {
             index = 5
+            defaultPorts = [":80"]
         }
         guard bytes.count >= index + 2, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") else { return nil }
         index += 2
@@ -35,14 +39,14 @@ struct IntentURLParts {
         while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
             index += 1
         }
-        let host = String(decoding: bytes[hostStart..<index].map(\.asciiLowercased), as: UTF8.self)
+        var host = String(decoding: bytes[hostStart..<index].map(\.asciiLowercased), as: UTF8.self)
+        if let port = defaultPorts.first(where: host.hasSuffix) { host.removeLast(port.count) }
         self.host = host
         let actionStart: Int
         if bytes[index...].starts(with: "/intent/".utf8), IntentURL.hosts.contains(host) || host == Network.blueskyHost {
             network = IntentURL.hosts.contains(host) ? .x : .bluesky
             actionStart = index + 8
-        } else if mastodonServers.contains(host), bytes[index...].starts(with: "/share".utf8),
-                  index + 6 == bytes.count || [UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[index + 6]) {
+        } else if mastodonServers.contains(host), bytes[index...].starts(with: "/share".utf8), Self.endsPath(bytes, at: index + 6) {
             network = .mastodon
             actionStart = index + 1
         } else {
@@ -67,6 +71,12 @@ struct IntentURLParts {
         guard trimmed.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
         return IntentURLParts(String(decoding: trimmed.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self),
                               mastodonServers: network == .mastodon ? [host] : []) ?? self
+    }
+
+    /// Whether the path ends at `index`, or after one more `/` (`/share/`, as `intent/tweet/` is read).
+    static func endsPath(_ bytes: [UInt8], at index: Int) -> Bool {
+        let ends = { (at: Int) in at == bytes.count || bytes[at] == UInt8(ascii: "?") || bytes[at] == UInt8(ascii: "#") }
+        return ends(index) || (bytes[index] == UInt8(ascii: "/") && ends(index + 1))
     }
 
     static func trimASCIIWhitespace(_ text: String) -> String {

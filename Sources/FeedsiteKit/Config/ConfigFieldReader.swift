@@ -106,7 +106,7 @@ extension ConfigFieldReader {
         guard let value = text(node, what: "one of \(Self.list(names))") else { return nil }
         if names.contains(value) { return value }
         diagnostics.error(node.location, "'\(value)' is not a valid \(key); expected one of \(Self.list(names))",
-                          hint: Suggestion.didYouMean(value, in: names))
+                          hint: Suggestion.didYouMean(value, in: names) ?? Network.alias(value, among: names).map { "did you mean '\($0)'?" })
         return nil
     }
 

@@ -98,16 +98,18 @@ private extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, "this account has no '\(option.key)'", hint: option.requiredHint)
         }
         guard own.values[Self.handleSlot] != .null, let handle = entries.last(where: { $0.key == "handle" }) else { return nil }
+        let setOnAccount = own.values[Self.networkSlot] != .null
         own.merge(over: defaults.hasPlaceholders ? Self.replacingPlaceholders(in: defaults, with: placeholderValues(own, defaults: defaults)) : defaults)
         let network = own.values[Self.networkSlot].stringValue.flatMap(Network.init(rawValue:)) ?? .x
-        guard checkHandle(handle.value, network: network), checkCompose(entries, network: network),
+        let origin: NetworkOrigin = setOnAccount ? .account : network == .x ? .builtIn : .defaults
+        guard checkHandle(handle.value, network: network, origin: origin), checkCompose(entries, network: network),
               checkXAPIFeed(entries, options: own, network: network) else { return nil }
         return Account(options: own.values, location: handle.value.location)
     }
 
     /// Reports the handle at `node` when it is not a valid handle on `network`; whether it is valid.
-    mutating func checkHandle(_ node: YAMLNode, network: Network) -> Bool {
-        guard case .scalar(let scalar) = node.content, let problem = network.handleProblem(in: scalar.text) else { return true }
+    mutating func checkHandle(_ node: YAMLNode, network: Network, origin: NetworkOrigin) -> Bool {
+        guard case .scalar(let scalar) = node.content, let problem = network.handleProblem(in: scalar.text, networkFrom: origin) else { return true }
         let at = problem.offset.map { location(of: node, offset: $0) } ?? node.location
         fields.diagnostics.error(at, problem.message, hint: problem.hint)
         return false

@@ -8,12 +8,19 @@ extension Network {
     /// `A-Z a-z 0-9 _` (`HandleSyntax`). Bluesky: a domain name as the AT Protocol defines handles
     /// (`DomainNameSyntax`, and not under a reserved top-level domain such as `.local`). Mastodon:
     /// `user@server`, the user `A-Z a-z 0-9 _` with `.` and `-` inside, the server a domain name.
-    /// A handle that is valid on another network says so in its hint.
-    package func handleProblem(in handle: String) -> HandleProblem? {
+    /// A handle that is valid on another network says so in its hint, saying to add, change or set
+    /// `network` as `origin` requires; a pasted profile URL gets the handle it names.
+    package func handleProblem(in handle: String, networkFrom origin: NetworkOrigin = .account) -> HandleProblem? {
         guard var problem = ownProblem(in: handle) else { return nil }
-        if let other = Network.allCases.first(where: { $0 != self && $0.looksLike(handle) }) {
-            let change = other == .x ? "remove `network: \(rawValue)` (or write `network: x`)" : "add `network: \(other.rawValue)`"
-            let lookalike = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(change)"
+        if let pasted = PastedProfileURL(handle), pasted.network.ownProblem(in: pasted.handle) == nil {
+            problem.hint = "that is a profile URL; write the handle it names: `handle: \(pasted.handle)`"
+                + (pasted.network == self ? "" : " and " + networkFix(pasted.network, origin: origin))
+            return problem
+        }
+        let bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
+        if let other = Network.allCases.first(where: { $0 != self && $0.ownProblem(in: bare) == nil }) {
+            let fix = (bare == handle ? "" : "write `handle: \(bare)` and ") + networkFix(other, origin: origin)
+            let lookalike = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(fix)"
             // A plain name may as well be this network's handle written short: both hints then.
             problem.hint = other == .x ? [problem.hint, "or, if it is an X account: " + lookalike].compactMap { $0 }.joined(separator: "; ") : lookalike
         }
@@ -32,10 +39,13 @@ private extension Network {
         self == .x ? "an" : "a"
     }
 
-    /// Whether `handle`, or `handle` without a leading `@`, is a valid handle of this network.
-    func looksLike(_ handle: String) -> Bool {
-        let bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
-        return ownProblem(in: bare) == nil
+    /// What to do to `network` in site.yml so that the account is on `other`.
+    func networkFix(_ other: Network, origin: NetworkOrigin) -> String {
+        switch origin {
+        case .builtIn: "add `network: \(other.rawValue)`"
+        case .account: other == .x ? "remove `network: \(rawValue)` (or write `network: x`)" : "change `network: \(rawValue)` to `network: \(other.rawValue)`"
+        case .defaults: "set `network: \(other.rawValue)` on this account (defaults gives it `network: \(rawValue)`)"
+        }
     }
 
     func ownProblem(in handle: String) -> HandleProblem? {
@@ -57,15 +67,31 @@ private extension Network {
         if handle.hasPrefix("@") {
             return HandleProblem(message: "Bluesky handle '\(handle)' starts with '@'", hint: "write the handle without '@': \(handle.dropFirst())")
         }
+        if handle.lowercased().hasPrefix("did:") {
+            return HandleProblem(message: "'\(handle)' is a DID, not a handle; Bluesky handles are domain names, such as alice.bsky.social",
+                                 hint: "open https://\(Self.blueskyHost)/profile/\(handle) to see the account's handle")
+        }
         if let problem = DomainNameSyntax.problem(in: handle) {
-            return domainProblem(problem, in: handle, what: "Bluesky handle", offsetBy: 0,
-                                 example: "a Bluesky handle is a domain name, such as \(handle.isEmpty ? "alice" : handle).bsky.social")
+            return domainProblem(problem, in: handle, what: "Bluesky handle", offsetBy: 0, example: blueskyExample(for: handle))
         }
         if let last = handle.split(separator: ".").last, Self.blueskyReservedTopLevelDomains.contains(last.lowercased()) {
             return HandleProblem(message: "Bluesky handle '\(handle)' ends with '.\(last)', a reserved domain that Bluesky does not accept for handles",
                                  hint: "check the handle on the account's profile page (https://bsky.app/profile/…)")
         }
         return nil
+    }
+
+    /// The likely handle meant by an invalid `handle`: without a final `.`, in Punycode when it is
+    /// not ASCII, with `.bsky.social` added only to a single name.
+    func blueskyExample(for handle: String) -> String {
+        if handle.count > 1, handle.hasSuffix("."), DomainNameSyntax.problem(in: String(handle.dropLast())) == nil {
+            return "write it without the final '.': \(handle.dropLast())"
+        }
+        if !handle.unicodeScalars.allSatisfy(\.isASCII), let ascii = Punycode.asciiDomain(handle), DomainNameSyntax.problem(in: ascii) == nil {
+            return "write an internationalized name in its ASCII (Punycode) form: \(ascii)"
+        }
+        let single = !handle.isEmpty && !handle.contains(".") && handle.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") }
+        return "a Bluesky handle is a domain name, such as \(single ? handle : "alice").bsky.social"
     }
 
     func mastodonProblem(in handle: String) -> HandleProblem? {

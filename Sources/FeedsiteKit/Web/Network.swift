@@ -56,3 +56,14 @@ extension Network {
         }
     }
 }
+
+extension Network {
+    /// Other names users give the networks: `twitter`, `bsky`, `fediverse`, `toot`.
+    static let aliases: [String: Network] = ["twitter": .x, "bsky": .bluesky, "fediverse": .mastodon, "toot": .mastodon]
+
+    /// The network `word` is another name for, when `names` are the network names; nil otherwise.
+    package static func alias(_ word: String, among names: [String]) -> String? {
+        guard Set(names) == Set(allCases.map(\.rawValue)) else { return nil }
+        return aliases[word.lowercased()]?.rawValue
+    }
+}

@@ -22,14 +22,16 @@ struct InitCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let outcome = try SiteScaffold.write(into: folder, force: force)
         for note in outcome.notes { console.err("note: \(note)") }
-        let templates = outcome.written.filter { $0.hasPrefix("templates/") }.count
+        let count = { (folder: String) in outcome.written.filter { $0.hasPrefix(folder) }.count }
         let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
             : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
         Created a feedsite site in \(folder):
           site.yml           the site and its accounts (every option is commented)
           \(SiteSchema.fileName)   lets editors complete and check site.yml (refresh it with: feedsite schema --write)
-          templates/         layout, account page, index, 404 page, partials and assets (\(templates) files)
+          templates/         layout, account page, index, 404 page, partials and assets (\(count("templates/")) files)
+          feeds/             the sample accounts' feed files, read by fetch (\(count("feeds/")) files)
+          snapshots/         the sample accounts' posts as fetch saved them, read by build (\(count("snapshots/")) files)
           .gitignore         \(gitIgnore)
 
         \(Self.nextSteps(folder: folder))

@@ -12,14 +12,14 @@ import Testing
         let x = try #require(site.read("output/jack/index.html"))
         let bluesky = try #require(site.read("output/alice.bsky.social/index.html"))
         let mastodon = try #require(site.read("output/alice@mastodon.social/index.html"))
-        #expect(x.contains("twitter-timeline") && x.contains("data-feedsite-timeline") && x.contains("Open profile on X"))
+        #expect(x.contains("twitter-timeline") && x.contains("data-feedsite-timeline") && x.contains("View on X"))
         for page in [bluesky, mastodon] {
             #expect(!page.contains("twitter-timeline") && !page.contains("data-feedsite-timeline") && !page.contains("platform.twitter.com"))
         }
         #expect(bluesky.contains("href=\"https://bsky.app/intent/compose?text=%40alice.bsky.social%20\""))
-        #expect(bluesky.contains("href=\"https://bsky.app/profile/alice.bsky.social\"") && bluesky.contains("Open profile on Bluesky"))
+        #expect(bluesky.contains("href=\"https://bsky.app/profile/alice.bsky.social\"") && bluesky.contains("View on Bluesky"))
         #expect(mastodon.contains("href=\"https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news\""))
-        #expect(mastodon.contains("href=\"https://mastodon.social/@alice\"") && mastodon.contains("Open profile on Mastodon"))
+        #expect(mastodon.contains("href=\"https://mastodon.social/@alice\"") && mastodon.contains("View on Mastodon"))
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("<span class=\"handle\">@jack</span> <span class=\"network\">on X</span></a>"))
         #expect(index.contains("<span class=\"handle\">@alice.bsky.social</span> <span class=\"network\">on Bluesky</span></a>"))

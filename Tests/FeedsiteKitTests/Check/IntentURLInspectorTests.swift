@@ -20,7 +20,7 @@ import Testing
 
     @Test("look-alikes are not intent URLs", arguments: [
         "https://twitter.com.example.net/intent/tweet?text=a", "https://example.com/intent/tweet", "https://twitter.com/intentional",
-        "twitter.com/intent/tweet?text=a", "https://twitter.com/share?text=a", "ftp://twitter.com/intent/tweet", "https://twitter.com:443/intent/tweet",
+        "twitter.com/intent/tweet?text=a", "https://twitter.com/share?text=a", "ftp://twitter.com/intent/tweet", "https://twitter.com:8443/intent/tweet",
         "https://nottwitter.com/intent/tweet", "/intent/tweet?text=a",
         "https://bsky.app.example.net/intent/compose?text=a", "https://bsky.social/intent/compose?text=a",
         "https://example.com/share?text=a", "https://mastodon.social/shared?text=a", "https://mastodon.social/api/share?text=a",

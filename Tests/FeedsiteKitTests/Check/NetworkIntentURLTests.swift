@@ -23,6 +23,17 @@ import Testing
         #expect(action.problems.map(\.message) == ["'post' is not a known Bluesky intent action; expected compose"])
     }
 
+    @Test("the default port and a trailing slash do not hide a compose URL from the checker, on any network", arguments: [
+        "https://mastodon.social:443/share?", "https://mastodon.social/share/?", "http://mastodon.social:80/share?",
+        "https://x.com:443/intent/tweet?", "https://twitter.com/intent/tweet/?", "https://bsky.app:443/intent/compose?", "https://bsky.app/intent/compose/?",
+    ])
+    func defaultPortAndSlash(_ base: String) throws {
+        let inspection = try #require(IntentURLInspector().inspect(base + "text=" + String(repeating: "x", count: 800)))
+        #expect(inspection.problems.map(\.rule) == [.tooLong])
+        #expect(IntentURLInspector().inspect("https://mastodon.social:8443/share?text=a") == nil)
+        #expect(IntentURLInspector().inspect("https://mastodon.social/share/more?text=a") == nil)
+    }
+
     @Test("a fixable Bluesky URL gets a suggestion")
     func suggestion() {
         #expect(IntentURLInspector().inspect(Self.bluesky + "text=Hello world")?.suggestion == Self.bluesky + "text=Hello%20world")

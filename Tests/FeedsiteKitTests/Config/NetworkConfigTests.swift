@@ -39,7 +39,7 @@ import Testing
          "a Bluesky handle is a domain name, such as jack.bsky.social; "
          + "or, if it is an X account: 'jack' looks like an X handle: remove `network: bluesky` (or write `network: x`)"),
         ("  - handle: al_ice.bsky.social\n    network: bluesky", 3, 15, "Bluesky handle 'al_ice.bsky.social' contains '_'",
-         "a Bluesky handle is a domain name, such as al_ice.bsky.social.bsky.social"),
+         "a Bluesky handle is a domain name, such as alice.bsky.social"),
         ("  - network: mastodon\n    handle: alice", 4, 13, "Mastodon handle 'alice' has no server",
          "write it as user@server, such as alice@mastodon.social; "
          + "or, if it is an X account: 'alice' looks like an X handle: remove `network: mastodon` (or write `network: x`)"),

@@ -41,7 +41,7 @@ import Testing
             let page = try #require(site.read("output/\(handle)/index.html"), "no page for \(handle)")
             #expect(page.components(separatedBy: "<article class=\"post").count - 1 == 3, "\(handle)")
             #expect(page.contains("<a class=\"button compose\" href=\"\(compose)\""), "\(handle)")
-            #expect(page.contains("href=\"\(profile)\" target=\"_blank\" rel=\"noopener noreferrer\">Open profile on \(network)</a>"), "\(handle)")
+            #expect(page.contains("href=\"\(profile)\" target=\"_blank\" rel=\"noopener noreferrer\">View on \(network)</a>"), "\(handle)")
             for x in ["data-feedsite-timeline", "twitter-timeline", "twitter.com", "twimg.com", "Live timeline", "timeline-overlay"] {
                 #expect(!page.contains(x), "\(handle)'s page contains \(x)")
             }

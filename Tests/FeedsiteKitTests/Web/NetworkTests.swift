@@ -40,19 +40,20 @@ import Testing
         #expect(problem.offset == offset)
     }
 
-    @Test("a handle of another network gets a hint naming it", arguments: [
+    @Test("a handle of another network gets a hint naming it, to add or change network", arguments: [
         (Network.x, "alice@mastodon.social", "'alice@mastodon.social' looks like a Mastodon handle: add `network: mastodon`"),
-        (.x, "@alice@mastodon.social", "'@alice@mastodon.social' looks like a Mastodon handle: add `network: mastodon`"),
+        (.x, "@alice@mastodon.social", "'@alice@mastodon.social' looks like a Mastodon handle: write `handle: alice@mastodon.social` and add `network: mastodon`"),
         (.x, "alice.bsky.social", "'alice.bsky.social' looks like a Bluesky handle: add `network: bluesky`"),
-        (.bluesky, "alice@mastodon.social", "'alice@mastodon.social' looks like a Mastodon handle: add `network: mastodon`"),
+        (.bluesky, "alice@mastodon.social", "'alice@mastodon.social' looks like a Mastodon handle: change `network: bluesky` to `network: mastodon`"),
         (.bluesky, "jack", "a Bluesky handle is a domain name, such as jack.bsky.social; "
             + "or, if it is an X account: 'jack' looks like an X handle: remove `network: bluesky` (or write `network: x`)"),
         (.mastodon, "jack", "write it as user@server, such as alice@mastodon.social; "
             + "or, if it is an X account: 'jack' looks like an X handle: remove `network: mastodon` (or write `network: x`)"),
-        (.mastodon, "alice.bsky.social", "'alice.bsky.social' looks like a Bluesky handle: add `network: bluesky`"),
+        (.mastodon, "alice.bsky.social", "'alice.bsky.social' looks like a Bluesky handle: change `network: mastodon` to `network: bluesky`"),
     ])
     func lookalike(_ network: Network, _ handle: String, _ hint: String) {
-        #expect(network.handleProblem(in: handle)?.hint == hint)
+        // An X account's network is X when nothing sets it; the others set theirs.
+        #expect(network.handleProblem(in: handle, networkFrom: network == .x ? .builtIn : .account)?.hint == hint)
     }
 
     @Test("profile URLs, default feeds and link words per network")

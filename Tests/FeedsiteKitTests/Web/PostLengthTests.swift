@@ -83,6 +83,27 @@ import Testing
         ("😀 https://example.com", 2 + 1 + 23),
     ]
 
+    /// ZWJ sequences: one emoji only when Unicode recommends the sequence (RGI), otherwise its parts.
+    static let zwjSequences: [(String, Int)] = [
+        // Dog, ZWJ, cat: no such emoji, so 2 + 1 + 2.
+        ("🐶\u{200D}🐱", 5),
+        (String(repeating: "a", count: 285) + "🐶\u{200D}🐱", 290),
+        // Rainbow flag, with and without U+FE0F; technologist; service dog.
+        ("🏳\u{FE0F}\u{200D}🌈", 2),
+        ("🏳\u{200D}🌈", 2),
+        ("🧑\u{200D}💻", 2),
+        ("🐕\u{200D}🦺", 2),
+        // A recommended family followed by ZWJ and a dog: the family, then the parts.
+        ("👨\u{200D}👩\u{200D}👧\u{200D}👦\u{200D}🐶", 2 + 1 + 2),
+        // Three parts of which only the first two are a recommended sequence (man technologist, then ZWJ cat).
+        ("👨\u{200D}💻\u{200D}🐱", 2 + 1 + 2),
+    ]
+
+    @Test("a ZWJ sequence is one emoji only when it is a recommended (RGI) sequence", arguments: zwjSequences)
+    func zwjSequence(_ text: String, _ expected: Int) {
+        #expect(PostLength.weight(of: text) == expected, "\(text)")
+    }
+
     @Test("each hand-written vector weighs as X counts it", arguments: characters + normalisation + emoji + urls)
     func weight(_ text: String, _ expected: Int) {
         #expect(PostLength.weight(of: text) == expected, "\(text)")

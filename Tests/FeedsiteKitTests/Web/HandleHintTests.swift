@@ -1,0 +1,55 @@
+import Testing
+@testable import FeedsiteKit
+
+/// The hints for a handle that is wrong in a way a user is likely to make it.
+@Suite struct HandleHintTests {
+    @Test("a pasted profile URL gives the handle it names, on every network", arguments: [
+        (Network.x, "https://x.com/jack", "that is a profile URL; write the handle it names: `handle: jack`"),
+        (Network.x, "https://twitter.com/jack", "that is a profile URL; write the handle it names: `handle: jack`"),
+        (Network.bluesky, "https://bsky.app/profile/alice.bsky.social", "that is a profile URL; write the handle it names: `handle: alice.bsky.social`"),
+        (Network.mastodon, "https://mastodon.social/@alice", "that is a profile URL; write the handle it names: `handle: alice@mastodon.social`"),
+        (Network.x, "https://mastodon.social/@alice",
+         "that is a profile URL; write the handle it names: `handle: alice@mastodon.social` and change `network: x` to `network: mastodon`"),
+    ])
+    func profileURL(_ network: Network, _ handle: String, _ hint: String) {
+        #expect(network.handleProblem(in: handle)?.hint == hint)
+    }
+
+    @Test("Bluesky: a final dot is dropped, a DID is no handle, a non-ASCII name gets its Punycode, .bsky.social only after a single name")
+    func bluesky() {
+        #expect(Network.bluesky.handleProblem(in: "alice.bsky.social.")?.hint == "write it without the final '.': alice.bsky.social")
+        let did = Network.bluesky.handleProblem(in: "did:plc:abc123")
+        #expect(did?.message == "'did:plc:abc123' is a DID, not a handle; Bluesky handles are domain names, such as alice.bsky.social")
+        #expect(did?.hint == "open https://bsky.app/profile/did:plc:abc123 to see the account's handle")
+        #expect(Network.bluesky.handleProblem(in: "bücher.example.de")?.hint
+                == "write an internationalized name in its ASCII (Punycode) form: xn--bcher-kva.example.de")
+        #expect(Network.bluesky.handleProblem(in: "alice")?.hint?.hasPrefix("a Bluesky handle is a domain name, such as alice.bsky.social") == true)
+        #expect(Network.bluesky.handleProblem(in: "a b.example")?.hint?.hasPrefix("a Bluesky handle is a domain name, such as alice.bsky.social") == true)
+    }
+
+    @Test("Punycode encodes as RFC 3492 does")
+    func punycode() {
+        #expect(Punycode.encode("bücher") == "bcher-kva")
+        #expect(Punycode.encode("münchen") == "mnchen-3ya")
+        #expect(Punycode.encode("ü") == "tda")
+        #expect(Punycode.asciiDomain("Bücher.Example.de") == "xn--bcher-kva.example.de")
+    }
+
+    @Test("a handle of another network says to change, add or set network as the account has it, and gives the whole fix")
+    func otherNetwork() {
+        #expect(Network.mastodon.handleProblem(in: "alice.bsky.social")?.hint
+                == "'alice.bsky.social' looks like a Bluesky handle: change `network: mastodon` to `network: bluesky`")
+        #expect(Network.x.handleProblem(in: "@alice@mastodon.social", networkFrom: .builtIn)?.hint
+                == "'@alice@mastodon.social' looks like a Mastodon handle: write `handle: alice@mastodon.social` and add `network: mastodon`")
+        #expect(Network.mastodon.handleProblem(in: "jack", networkFrom: .defaults)?.hint?.hasSuffix(
+            "'jack' looks like an X handle: set `network: x` on this account (defaults gives it `network: mastodon`)") == true)
+    }
+
+    @Test("an unknown network that is another name of one suggests it", arguments: [("twitter", "x"), ("bsky", "bluesky"), ("fediverse", "mastodon"), ("toot", "mastodon")])
+    func networkAlias(_ word: String, _ network: String) throws {
+        let diagnostics = ConfigFixture.diagnostics("title: T\naccounts:\n  - handle: bob\n    network: \(word)\n")
+        #expect(diagnostics.map(\.hint) == ["did you mean '\(network)'?"])
+        #expect(Network.alias(word, among: Network.allCases.map(\.rawValue)) == network)
+        #expect(Network.alias(word, among: ["light", "dark"]) == nil)
+    }
+}
