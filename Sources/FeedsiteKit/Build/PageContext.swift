@@ -24,6 +24,10 @@ package struct PageContext: Sendable {
     var hasRiver = true
     /// The data files (`data`), the same on every page.
     var data = TemplateValue.map([:])
+    /// The site's `image`, absolute (`ImageReference`); nil when unset or a path without `base_url`.
+    let siteImage: String?
+    /// The icon in `templates/assets/` the pages link (`page.favicon`), when there is one.
+    var favicon: Favicon?
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -40,6 +44,7 @@ package struct PageContext: Sendable {
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
         }))
         baseURL = config.baseURL
+        siteImage = config.options["image"]?.stringValue.flatMap { ImageReference.absolute($0, baseURL: config.baseURL) }
         intentHost = config.intentHost
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         self.snapshots = snapshots
@@ -83,7 +88,8 @@ extension PageContext {
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
-                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound)])))
+                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound)]
+                                                   + shareFields(.notFound, root: rootForNotFound))))
     }
 
     /// The `accounts` list with urls `<prefix><slug>/index.html`.
@@ -97,10 +103,12 @@ extension PageContext {
 
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
     func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil) -> TemplateValue {
-        let root = String(repeating: "../", count: path.count { $0 == "/" })
+        let depth = String(repeating: "../", count: path.count { $0 == "/" })
+        let root = depth.isEmpty ? "./" : depth
         return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
                                                         feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root)]))
+                                                        .string(policies.policy(for: kind).meta), riverURL(root: root)]
+                                      + shareFields(kind, root: root)))
     }
 
     /// The river's first page as seen from a page at `root`; null when the site has no river pages.
@@ -147,7 +155,7 @@ extension PageContext {
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url"] + shareFieldNames)
     static let listEntrySchema = TemplateRecord.Schema(["name", "handle", "url", "current", "latest", "network", "network_name", "has_timeline"])
     // The `site` and `account` records hold the context fields the option tables declare, in table order.
     static let siteFields = OptionTable.site.contextFields

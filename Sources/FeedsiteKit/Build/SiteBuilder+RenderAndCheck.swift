@@ -10,6 +10,7 @@ extension SiteBuilder {
                                       river: site.river, copies: site.media.names)
         pageContext.hasRiver = site.templates.latest != nil
         pageContext.data = site.data
+        pageContext.favicon = Favicon.find(among: plan.paths)
         let context = pageContext
         var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         templateRenderer.language = config.language

@@ -18,6 +18,7 @@ extension OptionTable {
                      "Where the account lives; it says how the handle is written and checked, and which profile, compose and feed URLs the account gets."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
         ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
+        ConfigOption("image", .imageURL, "The image of the account page's share card; unset, the site's `image`."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
                      context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],
                      "Free-form values for templates (`account.params`)."),
