@@ -49,6 +49,8 @@ struct ServeCommand: Command {
 
     func run(_ console: Console) throws -> ExitCode {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output, baseURLFlag: baseURLFlag)
+        // A bad FEEDSITE_BASE_URL ends serve at once: no edit of the site would fix it.
+        _ = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
         let first = runner.run(console)
         // A site with an error is still served (its last good output, with the error over every page),
         // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
