@@ -98,6 +98,7 @@ private extension SiteBuilder {
 
         let site = try LoadedSite(config: config, displayPath: displayPath)
         let plan = try BuildPlan(site, assets: try assets())
+        try checkShareImages(plan)
         let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan)
             ?? FolderSink(writer: writer, previous: manifest, paths: plan.paths)
         do {

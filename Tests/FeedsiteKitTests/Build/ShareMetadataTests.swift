@@ -10,7 +10,8 @@ import Testing
     @Test("with base_url every page has og:title, og:description, og:type, og:site_name, og:url and an absolute og:image, and a large X card")
     func withBaseURL() throws {
         let site = try TemporarySite(["site.yml": "title: Feeds\ndescription: A few feeds\nbase_url: https://example.com/feeds/\n"
-                                          + "image: assets/card.png\ntwitter_site: feedsite_dev\naccounts:\n" + Self.accounts])
+                                          + "image: assets/card.png\ntwitter_site: feedsite_dev\naccounts:\n" + Self.accounts,
+                                      "templates/assets/card.png": "png"])
         _ = try site.build()
         let index = try Self.head(site, "index.html")
         #expect(index.meta["og:title"] == "Feeds")
@@ -44,7 +45,8 @@ import Testing
 
     @Test("without base_url there is no og:url, a path image gives no og:image and the card is a summary; an absolute image still shows")
     func withoutBaseURL() throws {
-        let site = try TemporarySite(["site.yml": "title: Feeds\nimage: /assets/card.png\naccounts:\n" + Self.accounts])
+        let site = try TemporarySite(["site.yml": "title: Feeds\nimage: /assets/card.png\naccounts:\n" + Self.accounts,
+                                      "templates/assets/card.png": "png"])
         _ = try site.build()
         let index = try Self.head(site, "index.html")
         #expect(index.meta["og:url"] == nil)
@@ -63,9 +65,29 @@ import Testing
         let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com\nimage: /assets/café card.png\naccounts:\n  - handle: jack\n"])
         let problems = ConfigFixture.diagnostics(try #require(site.read("site.yml")))
         #expect(problems.map(\.message) == ["the path '/assets/café card.png' for 'image' contains a space or a control character"])
-        try site.write("site.yml", "title: T\nbase_url: https://example.com\nimage: /assets/café.png\naccounts:\n  - handle: jack\n")
+        try site.write(["site.yml": "title: T\nbase_url: https://example.com\nimage: /assets/café.png\naccounts:\n  - handle: jack\n",
+                        "templates/assets/café.png": "png"])
         _ = try site.build()
         #expect(try Self.head(site, "index.html").meta["og:image"] == "https://example.com/assets/caf%C3%A9.png")
+    }
+
+    @Test("an image path that names no file the site publishes stops the build at its value in site.yml, once per path")
+    func missingImage() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nimage: assets/card.png\ndefaults:\n  image: assets/people.png\naccounts:\n"
+                                          + "  - handle: jack\n  - handle: bob\n  - handle: ann\n    image: https://cdn.example/ann.png\n"])
+        #expect {
+            try site.build()
+        } throws: { error in
+            let diagnostics = (error as? DiagnosticError)?.diagnostics ?? []
+            return diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message) | \($0.hint ?? "")" } == [
+                "2:8 the site's image 'assets/card.png' is not a file the site publishes | add templates/assets/card.png, or correct the path",
+                "6:13 @jack's image 'assets/people.png' is not a file the site publishes | add templates/assets/people.png, or correct the path",
+            ]
+        }
+        #expect(site.read("output/index.html") == nil)
+        try site.write(["templates/assets/card.png": "png", "templates/assets/people.png": "png"])
+        _ = try site.build()
+        #expect(try Self.head(site, "bob/index.html").meta["twitter:card"] == "summary")
     }
 
     @Test("titles, descriptions and names with quotes, ampersands and angle brackets stay whole in the attributes")
