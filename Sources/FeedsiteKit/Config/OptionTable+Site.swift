@@ -8,8 +8,8 @@ extension OptionTable {
         ConfigOption("base_url", .siteURL, context: [.same(.string, summary: "`base_url`, without a trailing slash")],
                      "Where the site is deployed; enables `<link rel=\"canonical\">` and `sitemap.xml`."),
         ConfigOption("image", .imageURL,
-                     "The image of the pages' share cards (`og:image`, a large X card), made absolute with `base_url` when it is a path; "
-                         + "an account's own `image` wins on its page."),
+                     "The image of the pages' share cards (`og:image`, a large X card): a URL, or the path of a file the site publishes "
+                         + "(`assets/card.png` for `templates/assets/card.png`), made absolute with `base_url`; an account's own `image` wins on its page."),
         ConfigOption("twitter_site", .handle, context: [.same(.string)],
                      "The site's X account (`twitter:site` in every page's X card metadata)."),
         ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),
