@@ -112,6 +112,16 @@ import Testing
         #expect(try Self.git(["status", "--porcelain"], in: site) == " M site.yml")
     }
 
+    @Test("the commit step commits nothing, and succeeds, in a site with no snapshots folder (no account has a feed)")
+    func commitStepWithoutSnapshots() throws {
+        let folder = try TemporaryFolder()
+        try Self.git(["init", "--quiet", "--initial-branch=main", folder.path], in: folder.path)
+        try folder.write("site.yml", "title: T\n")
+        let result = try Self.runStep("Commit the snapshots that changed", in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("no snapshot changed"))
+    }
+
     @Test("the install step downloads the release and its .sha256, refuses an archive that does not match, and puts feedsite on the PATH")
     func installStep() throws {
         let folder = try TemporaryFolder()

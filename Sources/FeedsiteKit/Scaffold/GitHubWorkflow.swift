@@ -76,7 +76,10 @@ jobs:
         env:
           GITHUB_TOKEN: ${{ github.token }}
         run: |
-          git add --all -- snapshots
+          # A site whose accounts have no feed may have no snapshots folder at all.
+          if [ -d snapshots ] || git ls-files --error-unmatch snapshots >/dev/null 2>&1; then
+            git add --all -- snapshots
+          fi
           if git diff --cached --quiet; then
             echo "no snapshot changed"
             exit 0
