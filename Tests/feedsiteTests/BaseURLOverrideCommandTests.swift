@@ -38,7 +38,7 @@ import Testing
     @Test("a bad --base-url is a usage error (exit 2) naming the option; a bad FEEDSITE_BASE_URL is an error naming the variable", arguments: [
         (["build", "--base-url", "ftp://example.com"], [String: String](),
          "error: '--base-url' must be an http or https URL, found a 'ftp:' URL\n  hint: only http:// and https:// links are allowed\n\n"
-             + "usage: feedsite build [--config PATH] [--force] [--base-url URL] [--quiet] [--verbose]\nRun 'feedsite build --help' for more.\n"),
+             + "usage: feedsite build [--config PATH] [--force] [--base-url URL] [--quiet] [--verbose] [--output DIR] [--format text|json] [--watch]\nRun 'feedsite build --help' for more.\n"),
         (["serve", "--base-url", "https://example.com/?q=1"], [:], "error: '--base-url' has a query ('?…'): 'https://example.com/?q=1'"),
         (["build", "--base-url", ""], [:], "error: --base-url is empty"),
         (["build"], ["FEEDSITE_BASE_URL": "example.com"],
