@@ -41,6 +41,7 @@ private extension TopLevelNames {
         case .notFound: "the not-found page (templates/404.html)"
         case .river: "the river of every account's posts (templates/latest.html)"
         case .account: "an account's page"
+        case .extra: "an extra page (templates/pages/)"
         }
     }
 
