@@ -21,6 +21,8 @@ struct CommandSpec {
         static let quiet = Option(name: "quiet", short: "q", help: "Print only errors.")
         static let verbose = Option(name: "verbose", help: "Print more about what happens.")
         static let config = Option(name: "config", value: "PATH", help: "The site configuration file (default: ./site.yml).")
+        static let baseURL = Option(name: "base-url", value: "URL",
+                                    help: "Build with this base_url instead of site.yml's (also FEEDSITE_BASE_URL; the option wins).")
     }
 
     let name: String

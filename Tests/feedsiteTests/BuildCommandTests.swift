@@ -10,14 +10,14 @@ import Testing
         #expect(result.out.isEmpty)
         let summary = try #require(result.err.split(separator: "\n").last)
         #expect(summary.hasPrefix("built 9 pages for 6 accounts in "))
-        #expect(summary.hasSuffix(" ms (12 written, 0 unchanged, 0 removed); 6 intent URLs checked, no problems"))
+        #expect(summary.hasSuffix(" ms (13 written, 0 unchanged, 0 removed); 6 intent URLs checked, no problems"))
         let page = try #require(folder.read("output/outputdd/index.html"))
         #expect(page.contains("https://twitter.com/intent/tweet?text=%40OUTPUT.DD"))
         let quiet = try ProcessRunner.run(["build", "--quiet"], in: folder.path)
         #expect(quiet.status == 0)
         #expect(quiet.err.isEmpty)
         let again = try ProcessRunner.run(["build"], in: folder.path)
-        #expect(again.err.hasSuffix(" ms (0 written, 12 unchanged, 0 removed); 6 intent URLs checked, no problems\n"))
+        #expect(again.err.hasSuffix(" ms (0 written, 13 unchanged, 0 removed); 6 intent URLs checked, no problems\n"))
         #expect(again.err.hasPrefix("built 9 pages for 6 accounts in "))
     }
 

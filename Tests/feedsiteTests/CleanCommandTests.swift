@@ -17,7 +17,7 @@ import Glibc
         #expect(result.status == 0)
         #expect(result.out.isEmpty)
         #expect(result.err.contains("removed output/index.html\n"))
-        #expect(result.err.hasSuffix("removed 7 files and 4 folders from output\n"), "\(result.err)")
+        #expect(result.err.hasSuffix("removed 8 files and 4 folders from output\n"), "\(result.err)")
         #expect(!folder.exists("output"))
         let again = try ProcessRunner.run(["clean"], in: folder.path)
         #expect(again.status == 0)

@@ -70,7 +70,7 @@ import Testing
         error: unknown option '--confg' for 'feedsite build'
           hint: did you mean '--config'?
 
-        usage: feedsite build [--config PATH] [--force] [--quiet] [--verbose] [--output DIR] [--format text|json] [--watch]
+        usage: feedsite build [--config PATH] [--force] [--base-url URL] [--quiet] [--verbose] [--output DIR] [--format text|json] [--watch]
         Run 'feedsite build --help' for more.
 
         """)

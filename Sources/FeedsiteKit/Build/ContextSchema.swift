@@ -14,7 +14,8 @@ indirect enum ContextSchema: Sendable {
         "accounts": accountsList,
         "groups": .list(.map(["name": .scalar, "accounts": accountsList])),
         "root": .scalar,
-        "page": .map(["path": .scalar, "canonical_url": .scalar, "feed_url": .scalar, "feed_title": .scalar, "csp": .scalar, "river_url": .scalar, "name": .scalar]),
+        "page": .map(Dictionary(uniqueKeysWithValues: (["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url", "name"]
+                                                        + PageContext.shareFieldNames).map { ($0, ContextSchema.scalar) })),
         "generator": .map(["name": .scalar, "version": .scalar]),
         "river": .map(schemas(RiverContext.fields)),
         "data": .any,
@@ -75,6 +76,11 @@ indirect enum ContextSchema: Sendable {
             "| `page.csp` | string | the page's Content Security Policy, for `<meta http-equiv=\"Content-Security-Policy\">` (see [Content Security Policy](#content-security-policy)) |",
             "| `page.river_url` | string or null | the first river page (every account's posts), relative to the page (`latest/index.html` on the index); null when the site has no `latest.html` template |",
             "| `page.name` | string or null | on an extra page (`templates/pages/NAME.html`), its NAME (`about`); null on the others |",
+            "| `page.description` | string | for `og:description`: on an account page the account's `description`, else the site's, else `NAME (@HANDLE) on NETWORK`; on the others the site's `description`, else its `title` |",
+            "| `page.og_type` | string | `profile` on account pages, `website` on the others |",
+            "| `page.image` | string or null | the absolute URL of the share card image: the account's `image`, else the site's; a path is made absolute with `base_url` (null without one) |",
+            "| `page.twitter_card` | string | `summary_large_image` when the page has an `image`, else `summary` |",
+            "| `page.favicon`, `page.favicon_type` | string or null | the site icon relative to the page and its media type: the first of `favicon.svg`, `favicon.ico` and `icon.png` in `templates/assets/`; null when there is none |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
         ] + rows(RiverContext.documentedFields, prefix: "river") + [

@@ -29,6 +29,10 @@ package struct PageContext: Sendable {
     var data = TemplateValue.map([:])
     /// The extra pages' names (`templates/pages/NAME.html`), in `TemplateSet.pages` order.
     var extraPageNames: [String] = []
+    /// The site's `image`, absolute (`ImageReference`); nil when unset or a path without `base_url`.
+    let siteImage: String?
+    /// The icon in `templates/assets/` the pages link (`page.favicon`), when there is one.
+    var favicon: Favicon?
 
     /// Prepares everything that does not depend on the page; the `accounts` list for account pages
     /// only when `accountPagesListAccounts` (it costs a map per account). Each page's own values
@@ -45,6 +49,7 @@ package struct PageContext: Sendable {
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
         }))
         baseURL = config.baseURL
+        siteImage = config.options["image"]?.stringValue.flatMap { ImageReference.absolute($0, baseURL: config.baseURL) }
         intentHost = config.intentHost
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         self.snapshots = snapshots
@@ -91,7 +96,8 @@ extension PageContext {
     package func notFoundPage() -> TemplateValue {
         pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
-                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound), .null])))
+                                                          .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound), .null]
+                                                   + shareFields(.notFound, root: rootForNotFound))))
     }
 
     /// The context of the extra page `templates/pages/NAME.html` at `index` of `extraPageNames`: as the index's, one folder deep, with `page.name`.
@@ -113,10 +119,12 @@ extension PageContext {
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
     func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil,
               name: TemplateValue = .null) -> TemplateValue {
-        let root = String(repeating: "../", count: path.count { $0 == "/" })
+        let depth = String(repeating: "../", count: path.count { $0 == "/" })
+        let root = depth.isEmpty ? "./" : depth
         return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
                                                         feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                        .string(policies.policy(for: kind).meta), riverURL(root: root.isEmpty ? "./" : root), name]))
+                                                        .string(policies.policy(for: kind).meta), riverURL(root: root), name]
+                                      + shareFields(kind, root: root)))
     }
 
     /// The river's first page as seen from a page at `root`; null when the site has no river pages.
@@ -140,7 +148,7 @@ extension PageContext {
 private extension PageContext {
     static let pageContextSchema = TemplateRecord.Schema(["site", "account", "accounts", "root", "page", "generator", "river", "data", "groups"])
     static let generatorSchema = TemplateRecord.Schema(["name", "version"])
-    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url", "name"])
+    static let pageSchema = TemplateRecord.Schema(["path", "canonical_url", "feed_url", "feed_title", "csp", "river_url", "name"] + shareFieldNames)
     // The `site` record holds the context fields the option table declares, in table order.
     static let siteFields = OptionTable.site.contextFields
     static let siteSchema = TemplateRecord.Schema(siteFields.map(\.field.name))

@@ -11,6 +11,7 @@ extension SiteBuilder {
         pageContext.hasRiver = site.templates.latest != nil
         pageContext.data = site.data
         pageContext.extraPageNames = site.templates.pages.map(\.name)
+        pageContext.favicon = Favicon.find(among: plan.paths)
         let context = pageContext
         var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         templateRenderer.language = config.language

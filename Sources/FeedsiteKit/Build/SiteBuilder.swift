@@ -23,6 +23,8 @@ package struct SiteBuilder: Sendable {
     var fingerprint: UInt64??
     /// The output folder given on the command line (`--output DIR`), which replaces `config`'s.
     var chosenOutput: ChosenOutputFolder?
+    /// The `base_url` that replaced site.yml's in `config` (`--base-url`, `FEEDSITE_BASE_URL`): part of the fingerprint.
+    package var baseURLOverride: BaseURLOverride?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -35,8 +37,9 @@ extension SiteBuilder {
     /// Builds the site of the site.yml at `configPath`. When the last build is up to date (same
     /// binary, site.yml and templates, a clean build, output untouched) it returns at once, having
     /// read only `templates:` and `output:` from site.yml. Throws as `build(progress:)` does.
-    /// `output` replaces site.yml's `output:` (`--output DIR`).
+    /// `output` replaces site.yml's `output:` (`--output DIR`); `baseURL` replaces its `base_url`.
     package static func build(configPath: String, overwritesForeignFiles: Bool = false, output: ChosenOutputFolder? = nil,
+                              baseURL: BaseURLOverride? = nil,
                               displayPath: @escaping @Sendable (String) -> String = { $0 },
                               progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
         let start = ContinuousClock.now
@@ -51,14 +54,16 @@ extension SiteBuilder {
             // Before the up-to-date check: a chosen folder that holds foreign files is refused even when nothing would be written.
             try output.refuse(in: chosen, configPath: configPath, overwritesForeignFiles: overwritesForeignFiles, displayPath: displayPath)
         }
-        let check = folders.map { UpToDateCheck(configPath: configPath, configBytes: bytes, folders: $0) }
+        let check = folders.map { UpToDateCheck(configPath: configPath, configBytes: bytes + (baseURL?.fingerprintBytes ?? []), folders: $0) }
         if let folders, let done = check?.result(since: start, outputFolder: folders.output) { return done }
 
         var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
         if let output { config = config.withOutputFolder(output) }
+        if let baseURL { config = baseURL.applied(to: config) }
         var builder = SiteBuilder(config: config, displayPath: displayPath)
         builder.overwritesForeignFiles = overwritesForeignFiles
         builder.chosenOutput = output
+        builder.baseURLOverride = baseURL
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders { builder.fingerprint = .some(check.fingerprint) }
         return try builder.build(progress: progress, since: start)
@@ -95,6 +100,7 @@ private extension SiteBuilder {
         let statics = try StaticFolder(siteFolder: config.siteFolder, displayPath: displayPath)
             .files(siteFolder: config.siteFolder, outputFolder: config.outputFolder)
         let plan = try BuildPlan(site, assets: try assets(), statics: statics)
+        try checkShareImages(plan)
         let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan)
             ?? FolderSink(writer: writer, previous: manifest, paths: plan.paths)
         do {
@@ -126,7 +132,8 @@ private extension SiteBuilder {
             return UpToDateCheck(fingerprint: fingerprint, previous: nil)
         }
         guard let bytes = try? FileInput.read(config.configPath, purpose: "the site configuration", limit: .max) else { return UpToDateCheck(fingerprint: nil, previous: nil) }
-        return UpToDateCheck(configPath: config.configPath, configBytes: bytes, folders: config.folders, manifest: manifest)
+        return UpToDateCheck(configPath: config.configPath, configBytes: bytes + (baseURLOverride?.fingerprintBytes ?? []),
+                             folders: config.folders, manifest: manifest)
     }
 
     /// Throws when the build would replace `foreign`, files in the output folder that feedsite did not

@@ -64,6 +64,7 @@ private extension OptionType {
         case .freeForm: "map"
         case .httpURL: "absolute http/https URL"
         case .siteURL: "absolute http/https URL (no query, fragment or user)"
+        case .imageURL: "absolute http/https URL, or a path from the site root (`assets/card.png`)"
         case .languageTag: "language tag (`en`, `pt-BR`)"
         case .folder: "folder"
         case .feedSource: "http/https URL, file path, `none` or `x-api`; may contain `{handle}`"

@@ -20,6 +20,7 @@ extension OptionTable {
         ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
         ConfigOption("group", .nonEmptyText, merge: .perAccount, context: [.same(.string)],
                      "The group the account is listed under (`groups` in templates; the default index shows each group as a section)."),
+        ConfigOption("image", .imageURL, "The image of the account page's share card; unset, the site's `image`."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
                      context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],
                      "Free-form values for templates (`account.params`)."),

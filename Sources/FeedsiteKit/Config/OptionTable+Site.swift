@@ -7,6 +7,11 @@ extension OptionTable {
         ConfigOption("description", .text, context: [.same(.string)], "A description of the site."),
         ConfigOption("base_url", .siteURL, context: [.same(.string, summary: "`base_url`, without a trailing slash")],
                      "Where the site is deployed; enables `<link rel=\"canonical\">` and `sitemap.xml`."),
+        ConfigOption("image", .imageURL,
+                     "The image of the pages' share cards (`og:image`, a large X card): a URL, or the path of a file the site publishes "
+                         + "(`assets/card.png` for `templates/assets/card.png`), made absolute with `base_url`; an account's own `image` wins on its page."),
+        ConfigOption("twitter_site", .handle, context: [.same(.string)],
+                     "The site's X account (`twitter:site` in every page's X card metadata)."),
         ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),
         ConfigOption("templates", .folder, default: .value(.string("templates")), "Where the templates are."),
         ConfigOption("output", .folder, default: .value(.string("output")), "Where the site is written."),

@@ -16,6 +16,10 @@ extension OptionType {
         case .freeForm: [("type", .string("object"))]
         case .httpURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.pattern))]
         case .siteURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.siteURLPattern))]
+        case .imageURL:
+            [("type", Self.scalarTypes),
+             ("anyOf", .array([.object([("pattern", .string(HTTPURLSyntax.pattern))]),
+                               .object([("not", .object([("pattern", .string(Self.imageScheme))])), ("pattern", .string(Self.imagePath))])]))]
         case .languageTag: [("type", .string("string")), ("pattern", .string("^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$"))]
         case .folder: [("type", Self.scalarTypes), ("pattern", .string(Self.path))]
         case .feedSource:
@@ -45,6 +49,7 @@ extension OptionType {
         case .freeForm: [.object([("footer_note", .string("Made with care"))])]
         case .httpURL: [.string("https://example.com/page")]
         case .siteURL: [.string("https://example.com/feeds")]
+        case .imageURL: [.string("https://example.com/card.png"), .string("assets/card.png")]
         case .languageTag: [.string("en"), .string("pt-BR")]
         case .folder: [.string("site/output")]
         case .feedSource: [.string("https://bridge.example/{handle}.rss"), .string("feeds/{handle}.xml"), .string("none")]
@@ -84,6 +89,11 @@ private extension OptionType {
     static let placeholders = "^(?:[^{]|\\{handle\\})*$"
     /// A feed that starts with a scheme (`FeedSource.schemePrefix`, `{handle}` included) must be an http(s) URL.
     static let schemePrefix = "^[A-Za-z{][A-Za-z0-9+.{}-]*:"
+    /// A URL scheme first (`ImageReference.hasScheme`): then an `image` must be an http(s) URL.
+    static let imageScheme = "^[A-Za-z][A-Za-z0-9+.-]*:"
+    /// A path from the site's root as `ImageReference.pathProblem` allows it: not `//` first, no
+    /// `.` or `..` segment, no space, control character, backslash, `?` or `#`, no `/` last.
+    static let imagePath = "^(?!//)(?!\\.\\.?(?:/|$))(?!.*/\\.\\.?(?:/|$))[^\\s\\\\?#\\u0000-\\u001f\\u007f]*[^\\s\\\\?#/\\u0000-\\u001f\\u007f]$"
     /// Letters, digits and `_`: no space, no ASCII punctuation but `_`, no `#` in front.
     static let hashtagPattern = "^[^\\s!-/:-@\\[-^`{-~]+$"
 }

@@ -22,6 +22,9 @@ enum OptionType: Sendable {
     /// The address a site is deployed at: an absolute http or https URL without user name, password,
     /// query or fragment, with an ASCII host; its path is percent-encoded and trailing slashes removed.
     case siteURL
+    /// An image for share cards (`og:image`): an absolute http or https URL, or a path from the
+    /// site's root (`assets/card.png`) that pages make absolute with `base_url`; kept as written.
+    case imageURL
     /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.
     case languageTag
     /// A folder, relative to the folder that holds site.yml; the value is the resolved path.

@@ -45,6 +45,7 @@ private extension SiteConfigDecoder {
         case .freeForm: params(node, key: key)
         case .httpURL: httpURL(node, key: key).map(TemplateValue.string)
         case .siteURL: siteURL(node, key: key).map(TemplateValue.string)
+        case .imageURL: imageURL(node, key: key).map(TemplateValue.string)
         case .languageTag: languageTag(node, key: key).map(TemplateValue.string)
         case .folder: folder(node, key: key).map(TemplateValue.string)
         case .feedSource: feedSource(node, key: key).map(TemplateValue.string)

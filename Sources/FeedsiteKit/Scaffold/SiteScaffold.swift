@@ -3,8 +3,16 @@ import Foundation
 import Glibc
 #endif
 
-/// What `feedsite init` writes: the sample site.yml, its JSON Schema, the default templates and a .gitignore.
+/// What `feedsite init` writes: the sample site.yml, its JSON Schema, the default templates, a .gitignore and a CI workflow.
 package enum SiteScaffold {
+    /// Which CI workflow init writes (`--ci`).
+    package enum CI: String, CaseIterable, Sendable {
+        /// `.github/workflows/feedsite.yml` (`GitHubWorkflow`): fetch, build and deploy to GitHub Pages.
+        case github
+        /// No workflow.
+        case none
+    }
+
     /// What `write(into:force:)` did: the paths written, and what the user should still do.
     package struct Outcome: Equatable {
         /// The paths written, relative to the site's folder.
@@ -15,9 +23,10 @@ package enum SiteScaffold {
 
     /// The starter files: path relative to the new site's folder, and bytes. An existing
     /// `.gitignore` is never replaced: the lines feedsite needs are added to it (`GitIgnore`).
-    package static var files: [(path: String, bytes: [UInt8])] {
+    package static func files(ci: CI = .github) -> [(path: String, bytes: [UInt8])] {
         StarterFiles.encoded.map { ($0.path, [UInt8](Data(base64Encoded: $0.base64) ?? Data())) }
             + [(SiteSchema.fileName, Array(SiteSchema.text.utf8)), (gitIgnorePath, Array(GitIgnore.fresh.utf8))]
+            + (ci == .github ? [(GitHubWorkflow.path, Array(GitHubWorkflow.text.utf8))] : [])
     }
 
     /// Writes the starter site into `folder`, making it and its missing parents (like `mkdir -p`).
@@ -25,13 +34,13 @@ package enum SiteScaffold {
     /// (a file where a folder goes, a folder or a link where a file goes) is refused even with
     /// `force`, and unless `force` so is any file that exists already. A `.gitignore` only gains the
     /// lines it lacks; one that is a link is left alone, with a note.
-    package static func write(into folder: String, force: Bool) throws(InputError) -> Outcome {
+    package static func write(into folder: String, force: Bool, ci: CI = .github) throws(InputError) -> Outcome {
         // An empty name would make every path absolute ("/site.yml"): never write outside the folder named.
         guard !folder.isEmpty else {
             throw InputError("the folder name is empty", hint: "name the folder to create the site in, or '.' for this one")
         }
         try checkIsFolder(folder)
-        let files = files
+        let files = files(ci: ci)
         var blockers: [String] = []
         var existing: [String] = []
         var outcome = Outcome()

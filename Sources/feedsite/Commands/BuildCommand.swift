@@ -4,7 +4,7 @@ import FeedsiteKit
 struct BuildCommand: Command {
     static let spec = CommandSpec("build", "Build the site: read site.yml, expand the templates, check every page, write the output folder.",
                                   options: [.config, .flag("force", "Overwrite files in the output folder that feedsite did not write."),
-                                            .quiet, .verbose,
+                                            .baseURL, .quiet, .verbose,
                                             .output("Build into DIR instead of site.yml's output folder (a new or empty folder, or one feedsite built)."),
                                             .value("format", "text|json", "json: the check's findings, or the error, as one JSON document on stdout (as check prints it)."),
                                             .flag("watch", "Build, then build again on every change of site.yml, the templates or the data files, until Ctrl-C.")],
@@ -20,6 +20,7 @@ struct BuildCommand: Command {
         if quiet && verbose { throw UsageError(message: "--quiet and --verbose cannot be used together") }
         var runner = BuildRunner(configPath: try arguments.configPath, force: arguments.flags.contains("force"), quiet: quiet, verbose: verbose)
         runner.output = try arguments.chosenOutput
+        runner.baseURLFlag = try arguments.baseURL
         runner.format = try OutputFormat(arguments)
         watch = arguments.flags.contains("watch")
         if watch && runner.format == .json {

@@ -1,3 +1,4 @@
+import Foundation
 import FeedsiteKit
 
 /// Runs the library's build and prints what happened: shared by `build` and `serve`.
@@ -11,6 +12,8 @@ struct BuildRunner {
     var output: ChosenOutputFolder?
     /// `--format json`: the check's findings (or the error) as one JSON document on stdout, as `check` prints them.
     var format = OutputFormat.text
+    /// The value of `--base-url`, which wins over `FEEDSITE_BASE_URL`, which wins over site.yml's `base_url`.
+    var baseURLFlag: String?
 
     /// What a build attempt came to.
     struct Outcome {
@@ -23,7 +26,8 @@ struct BuildRunner {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
-            let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, output: output,
+            let baseURL = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
+            let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, output: output, baseURL: baseURL,
                                                displayPath: DisplayPath.relative) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")

@@ -2,9 +2,11 @@ import FeedsiteKit
 
 /// `feedsite init [DIR]`: writes a starter site.
 struct InitCommand: Command {
-    static let spec = CommandSpec("init", "Write a starter site (site.yml, site.schema.json, templates, .gitignore) into DIR (default: this folder).",
+    static let spec = CommandSpec("init", "Write a starter site (site.yml, site.schema.json, templates, .gitignore, a GitHub Actions workflow) into DIR (default: this folder).",
                                   arguments: "[DIR]",
-                                  options: [.flag("force", "Overwrite files that already exist (a .gitignore only gains the lines it lacks).")],
+                                  options: [.flag("force", "Overwrite files that already exist (a .gitignore only gains the lines it lacks)."),
+                                            .value("ci", "github|none", "The CI workflow to write: github (default), .github/workflows/feedsite.yml, "
+                                                + "which fetches, builds and deploys to GitHub Pages on every push and hourly; none: no workflow.")],
                                   details: "Never overwrites anything without --force: if a file it would write exists, it lists them and writes "
                                       + "nothing. Makes DIR and its missing parents. Checks every path before writing: a file where a "
                                       + "folder goes, or a folder or link where a file goes, is refused even with --force. An existing "
@@ -13,14 +15,22 @@ struct InitCommand: Command {
 
     let folder: String
     let force: Bool
+    let ci: SiteScaffold.CI
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         folder = arguments.positionals.first ?? "."
         force = arguments.flags.contains("force")
+        let ciText = arguments.values["ci"] ?? SiteScaffold.CI.github.rawValue
+        guard let ci = SiteScaffold.CI(rawValue: ciText) else {
+            let names = SiteScaffold.CI.allCases.map(\.rawValue)
+            throw UsageError(message: "--ci expects \(names.joined(separator: " or ")), found '\(ciText)'",
+                             hint: Suggestion.closest(to: ciText, in: names).map { "did you mean '\($0)'?" })
+        }
+        self.ci = ci
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let outcome = try SiteScaffold.write(into: folder, force: force)
+        let outcome = try SiteScaffold.write(into: folder, force: force, ci: ci)
         for note in outcome.notes { console.err("note: \(note)") }
         let count = { (folder: String) in outcome.written.filter { $0.hasPrefix(folder) }.count }
         let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
@@ -32,7 +42,7 @@ struct InitCommand: Command {
           templates/         layout, account page, index, 404 page, partials and assets (\(count("templates/")) files)
           feeds/             the sample accounts' feed files, read by fetch (\(count("feeds/")) files)
           snapshots/         the sample accounts' posts as fetch saved them, read by build (\(count("snapshots/")) files)
-          .gitignore         \(gitIgnore)
+          .gitignore         \(gitIgnore)\(ci == .github ? "\n  \(GitHubWorkflow.path)  fetches, builds and deploys to GitHub Pages hourly" : "")
 
         \(Self.nextSteps(folder: folder))
         """)

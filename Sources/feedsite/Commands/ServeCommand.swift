@@ -9,15 +9,19 @@ import Glibc
 struct ServeCommand: Command {
     static let spec = CommandSpec("serve", "Build the site, serve it on 127.0.0.1 and rebuild and reload on every change.", options: [
         .config,
+        .baseURL,
         .value("port", "N", "The port (default 8080; 0 picks a free one)."),
         .value("host", "ADDR", "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)."),
         .flag("no-watch", "Do not rebuild when files change."),
         .flag("open", "Open the site in the default browser."),
         .output("Build into and serve DIR instead of site.yml's output folder (a new or empty folder, or one feedsite built)."),
     ], details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
-        + "the last good build, also when serve starts on a site with an error.")
+        + "the last good build, also when serve starts on a site with an error. The address printed is the one serve listens on, "
+        + "whatever base_url (or --base-url) says: base_url is where the pages say the site lives (canonical links, feeds, share "
+        + "cards, the 404 page's links); --base-url http://127.0.0.1:8080 makes those point at the preview.")
 
     let configPath: String
+    let baseURLFlag: String?
     let port: UInt16
     let host: String
     let watch: Bool
@@ -26,6 +30,7 @@ struct ServeCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         configPath = try arguments.configPath
+        baseURLFlag = try arguments.baseURL
         let portText = arguments.values["port"] ?? "8080"
         guard let port = UInt16(portText) else {
             throw UsageError(message: "--port must be a number from 0 to 65535, found '\(portText)'")
@@ -43,7 +48,9 @@ struct ServeCommand: Command {
     }
 
     func run(_ console: Console) throws -> ExitCode {
-        let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output)
+        let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output, baseURLFlag: baseURLFlag)
+        // A bad FEEDSITE_BASE_URL ends serve at once: no edit of the site would fix it.
+        _ = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
         let first = runner.run(console)
         // Caught from here on: a Ctrl-C sent once the URL below is printed is never lost.
         let interrupt = InterruptCatcher()

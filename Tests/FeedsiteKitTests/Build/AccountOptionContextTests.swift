@@ -31,6 +31,8 @@ struct OptionSample: Sendable, CustomTestStringConvertible {
         OptionSample(key: "description", first: "first text", firstFields: ["description": .string("first text")],
                      second: "second text", secondFields: ["description": .string("second text")]),
         OptionSample(key: "group", first: "Space", firstFields: ["group": .string("Space")], second: "News", secondFields: ["group": .string("News")]),
+        // `image` is the page's (`page.image`, ShareMetadataTests), not the account record's.
+        OptionSample(key: "image", first: "https://example.com/a.png", firstFields: [:], second: "https://example.com/b.png", secondFields: [:]),
         OptionSample(key: "params", first: "{a: 1, b: 2}", firstFields: ["params": .map(["a": .int(1), "b": .int(2)])],
                      second: "{b: 3}", secondFields: ["params": .map(["b": .int(3)])], merged: ["params": .map(["a": .int(1), "b": .int(3)])]),
         OptionSample(key: "compose", first: "{hashtags: [news], via: site}",

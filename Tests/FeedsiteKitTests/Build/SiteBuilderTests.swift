@@ -37,10 +37,10 @@ import Testing
         #expect(result.pages == 5)
         #expect(result.accounts == 2)
         let files = try site.snapshot().keys.sorted()
-        #expect(files == [".feedsite-manifest", "404.html", "_headers", "assets/feedsite.js", "assets/site.css", "index.html",
+        #expect(files == [".feedsite-manifest", "404.html", "_headers", "assets/favicon.svg", "assets/feedsite.js", "assets/site.css", "index.html",
                           "jack/index.html", "latest/index.html", "outputdd/index.html"])
         #expect(result.summary.hasPrefix("built 5 pages for 2 accounts in "))
-        #expect(result.summary.hasSuffix("(8 written, 0 unchanged, 0 removed); 2 intent URLs checked, no problems"))
+        #expect(result.summary.hasSuffix("(9 written, 0 unchanged, 0 removed); 2 intent URLs checked, no problems"))
     }
 
     @Test("an account's compose_url is the canonical intent URL, escaped like any text")
@@ -103,7 +103,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.05)
         let result = try site.build()
         #expect(result.written == 0)
-        #expect(result.unchanged == 8)
+        #expect(result.unchanged == 9)
         #expect(try site.modificationDate("output/jack/index.html") == before)
     }
 
@@ -117,13 +117,13 @@ import Testing
         // A comment changes site.yml but no page: the build cannot be skipped, yet writes nothing.
         try site.write("site.yml", Self.siteYAML + "\n# a comment\n")
         let rebuilt = try site.build()
-        #expect(rebuilt.written == 0 && rebuilt.unchanged == 8)
+        #expect(rebuilt.written == 0 && rebuilt.unchanged == 9)
         #expect(try site.modificationDate("output/jack/index.html") == before)
 
         try site.write("output/jack/index.html", "X" + original.dropFirst())
         try site.write("site.yml", Self.siteYAML + "\n# another comment\n")
         let repaired = try site.build()
-        #expect(repaired.written == 1 && repaired.unchanged == 7)
+        #expect(repaired.written == 1 && repaired.unchanged == 8)
         #expect(site.read("output/jack/index.html") == original)
         // The manifest holds the stamps of the files as they are now: the next build has nothing to do.
         #expect(try site.build().written == 0)

@@ -52,6 +52,17 @@ import Testing
               - handle: bob
                 feed: ./a:b/{handle}.xml
             """,
+        "images.yml": """
+            title: Share cards
+            image: /assets/card.png
+            defaults:
+              image: https://example.com/cards/default.png
+            accounts:
+              - handle: jack
+                image: assets/jack.png
+              - handle: bob
+                image: 2024.png
+            """,
         "text-and-null.yml": """
             title: 2024
             description:
@@ -88,7 +99,7 @@ import Testing
 
     @Test("every broken configuration of the error table that a schema can express is refused by it")
     func brokenConfigurations() throws {
-        let cases = SiteConfigErrorTests.cases + FeedValidationTests.cases + Self.networkCases
+        let cases = SiteConfigErrorTests.cases + FeedValidationTests.cases + Self.networkCases + Self.imageCases
         var files: [String: String] = [:]
         for (index, broken) in cases.enumerated() {
             #expect(!ConfigFixture.diagnostics(broken.yaml).isEmpty, "\(broken.name) decodes")
@@ -116,6 +127,14 @@ private extension SiteSchemaValidationTests {
         ("X compose option on the network of defaults", "  - handle: a@b.social\n    compose: {in_reply_to: 1}", "defaults:\n  network: mastodon\n"),
         ("reserved Bluesky domain", "  - handle: alice.LOCAL\n    network: bluesky", ""),
     ].map { BrokenConfig(name: $0.0, yaml: ConfigFixture.site(accounts: $0.1, extra: $0.2), line: 0, column: 0, message: "") }
+
+    /// Broken `image` values: a scheme other than http(s), and paths `ImageReference.pathProblem` refuses.
+    static let imageCases: [BrokenConfig] = [
+        ("image with an ftp scheme", "ftp://example.com/card.png"), ("image on another host", "//example.com/card.png"),
+        ("image with a '..' segment", "assets/../card.png"), ("image with a space", "\"assets/my card.png\""),
+        ("image with a query", "assets/card.png?v=2"), ("image that is a folder", "assets/"),
+        ("image with a backslash", "\"assets\\\\card.png\""),
+    ].map { BrokenConfig(name: $0.0, yaml: ConfigFixture.site(accounts: "  - handle: jack\n    image: \($0.1)"), line: 0, column: 0, message: "") }
 
     /// The names of the `files` that check-jsonschema refuses (or cannot read) against `feedsite schema`.
     static func rejected(_ files: [String: String], in folder: TemporaryFolder) throws -> Set<String> {

@@ -1,0 +1,213 @@
+import FeedsiteKit
+import Foundation
+import Testing
+
+/// The GitHub Actions workflow `feedsite init` writes: valid for GitHub's schema and clean for
+/// zizmor (`scripts/workflow-lint`), and its shell steps do what they promise, run here with bash.
+@Suite struct GitHubWorkflowTests {
+    @Test("init writes .github/workflows/feedsite.yml, which passes GitHub's workflow schema and zizmor with no finding but unpinned-uses")
+    func initWritesACleanWorkflow() throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", folder.path + "/site"])
+        #expect(result.status == 0)
+        #expect(result.out.contains(".github/workflows/feedsite.yml  fetches, builds and deploys to GitHub Pages hourly"))
+        let path = folder.path + "/site/.github/workflows/feedsite.yml"
+        #expect(folder.read("site/.github/workflows/feedsite.yml") == GitHubWorkflow.text)
+        let lint = try Self.lint(path)
+        #expect(lint.status == 0, "\(lint.out)\n\(lint.err)")
+        #expect(lint.out.contains("ok -- validation done"))
+        #expect(lint.out.contains("zizmor: 0 finding(s) not allowed; allowed: unpinned-uses"))
+    }
+
+    @Test("workflow-lint fails a workflow with a finding other than unpinned-uses, or one GitHub's schema rejects", arguments: [
+        ("        with:\n          persist-credentials: false # the token is given to the one step that pushes\n", "", "zizmor artipacked"),
+        ("          feedsite fetch || status=$?\n", "          echo \"${{ github.event.head_commit.message }}\"\n          feedsite fetch || status=$?\n",
+         "zizmor template-injection"),
+        ("permissions: {}\n", "", "zizmor excessive-permissions"),
+        ("    name: Deploy to GitHub Pages\n    needs: build\n    runs-on: ubuntu-24.04\n", "    name: Deploy to GitHub Pages\n    needs: build\n",
+         "is not valid under any of the given schemas"),
+    ])
+    func lintCatches(remove: String, insert: String, expected: String) throws {
+        #expect(GitHubWorkflow.text.contains(remove))
+        let folder = try TemporaryFolder()
+        try folder.write("feedsite.yml", GitHubWorkflow.text.replacingOccurrences(of: remove, with: insert))
+        let lint = try Self.lint(folder.path + "/feedsite.yml")
+        #expect(lint.status == 1)
+        #expect((lint.out + lint.err).contains(expected), "\(lint.out)\n\(lint.err)")
+    }
+
+    @Test("init --ci none writes no workflow; --ci with another value is a usage error")
+    func ciOption() throws {
+        let folder = try TemporaryFolder()
+        let none = try ProcessRunner.run(["init", "--ci", "none", folder.path + "/a"])
+        #expect(none.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/a/.github"))
+        #expect(!none.out.contains(".github"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/a/site.yml"))
+        let other = try ProcessRunner.run(["init", "--ci", "githb", folder.path + "/b"])
+        #expect(other.status == 2)
+        #expect(other.err.hasPrefix("error: --ci expects github or none, found 'githb'\n  hint: did you mean 'github'?\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/b"))
+    }
+
+    @Test("the workflow installs this version from the release repository, runs hourly and on push, one run at a time, with least privilege")
+    func shape() throws {
+        let workflow = try Self.workflow()
+        #expect(workflow["env"]?["FEEDSITE_VERSION"]?.string == Generator.version)
+        #expect(workflow["env"]?["FEEDSITE_REPOSITORY"]?.string == GitHubWorkflow.releaseRepository)
+        #expect(workflow["on"]?["schedule"]?.items.first?["cron"]?.string == "17 * * * *")
+        #expect(GitHubWorkflow.text.contains("    # Hourly, at minute 17"))
+        #expect(workflow["on"]?["push"]?["branches"]?.items.map(\.string) == ["main"])
+        #expect(workflow["concurrency"]?["cancel-in-progress"]?.string == "false")
+        #expect(workflow["permissions"]?.entries.isEmpty == true)
+        #expect(workflow["jobs"]?["build"]?["permissions"]?.entries.map { "\($0.key): \($0.value.string ?? "")" }
+            == ["contents: write", "pages: read"])
+        #expect(workflow["jobs"]?["deploy"]?["permissions"]?.entries.map { "\($0.key): \($0.value.string ?? "")" }
+            == ["pages: write", "id-token: write"])
+        let uses = ["build", "deploy"].flatMap { workflow["jobs"]?[$0]?["steps"]?.items.compactMap { $0["uses"]?.string } ?? [] }
+        #expect(uses.map { $0.split(separator: "@")[0] }
+            == ["actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"])
+        #expect(workflow["jobs"]?["build"]?["steps"]?.items.first?["with"]?["persist-credentials"]?.string == "false")
+    }
+
+    @Test("the fetch step lets an exit 1 (some feeds unreadable) through with a warning, so the last snapshots are built; exit 2 stops the run",
+          arguments: [(0, 0, false), (1, 0, true), (2, 2, false)])
+    func fetchStep(fetchStatus: Int, stepStatus: Int32, warns: Bool) throws {
+        let folder = try TemporaryFolder()
+        try Self.fakeCommand(in: folder, "feedsite", "echo \"feedsite $*\"; exit \(fetchStatus)")
+        let result = try Self.runStep("Fetch the feeds", in: folder.path, path: folder.path + "/bin")
+        #expect(result.status == stepStatus, "\(result.out)\(result.err)")
+        #expect(result.out.contains("feedsite fetch"))
+        #expect(result.out.contains("::warning::feedsite fetch could not read every feed") == warns)
+    }
+
+    @Test("the commit step commits only snapshots/, as github-actions[bot], pushes with the token, and commits nothing when no snapshot changed")
+    func commitStep() throws {
+        let folder = try TemporaryFolder()
+        let remote = folder.path + "/remote.git"
+        let site = folder.path + "/site"
+        try Self.git(["init", "--quiet", "--bare", "--initial-branch=main", remote], in: folder.path)
+        try Self.git(["clone", "--quiet", remote, site], in: folder.path)
+        try folder.write(["site/snapshots/jack.json": "{}\n", "site/site.yml": "title: T\n"])
+        try Self.git(["add", "."], in: site)
+        try Self.git(["-c", "user.name=me", "-c", "user.email=me@example.invalid", "commit", "--quiet", "-m", "start"], in: site)
+        try Self.git(["push", "--quiet", "origin", "HEAD:main"], in: site)
+
+        // The step pushes to https://x-access-token:TOKEN@github.com/owner/site.git: git sends that to the local remote.
+        let environment = ["GITHUB_TOKEN": "t0ken", "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "owner/site",
+                           "GITHUB_REF_NAME": "main", "GIT_CONFIG_COUNT": "1",
+                           "GIT_CONFIG_KEY_0": "url.\(remote).insteadOf", "GIT_CONFIG_VALUE_0": "https://x-access-token:t0ken@github.com/owner/site.git"]
+        let unchanged = try Self.runStep("Commit the snapshots that changed", in: site, environment: environment)
+        #expect(unchanged.status == 0, "\(unchanged.err)")
+        #expect(unchanged.out.contains("no snapshot changed"))
+        #expect(try Self.git(["rev-list", "--count", "main"], in: remote) == "1")
+
+        try folder.write(["site/snapshots/jack.json": "{\"posts\": []}\n", "site/snapshots/bob.json": "{}\n", "site/site.yml": "title: U\n"])
+        let changed = try Self.runStep("Commit the snapshots that changed", in: site, environment: environment)
+        #expect(changed.status == 0, "\(changed.err)")
+        #expect(try Self.git(["rev-list", "--count", "main"], in: remote) == "2")
+        #expect(try Self.git(["log", "-1", "--format=%an <%ae>|%s", "main"], in: remote)
+            == "github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>|Update snapshots")
+        #expect(try Self.git(["show", "--name-only", "--format=", "main"], in: remote) == "snapshots/bob.json\nsnapshots/jack.json")
+        #expect(try Self.git(["status", "--porcelain"], in: site) == " M site.yml")
+    }
+
+    @Test("the commit step commits nothing, and succeeds, in a site with no snapshots folder (no account has a feed)")
+    func commitStepWithoutSnapshots() throws {
+        let folder = try TemporaryFolder()
+        try Self.git(["init", "--quiet", "--initial-branch=main", folder.path], in: folder.path)
+        try folder.write("site.yml", "title: T\n")
+        let result = try Self.runStep("Commit the snapshots that changed", in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("no snapshot changed"))
+    }
+
+    @Test("the install step downloads the release and its .sha256, refuses an archive that does not match, and puts feedsite on the PATH")
+    func installStep() throws {
+        let folder = try TemporaryFolder()
+        let name = "feedsite-\(Generator.version)-linux-x86_64"
+        try folder.write("release/\(name)/feedsite", "#!/bin/sh\necho installed feedsite\n")
+        try Self.shell("chmod +x release/\(name)/feedsite && tar -C release -czf release/\(name).tar.gz \(name) "
+                       + "&& (cd release && sha256sum \(name).tar.gz > \(name).tar.gz.sha256)", in: folder.path)
+        // curl, faked: each URL is answered from release/, and the URLs asked for are logged.
+        try Self.fakeCommand(in: folder, "curl", """
+            for argument in "$@"; do case "$argument" in https://*) echo "$argument" >> "\(folder.path)/urls"; cp "\(folder.path)/release/${argument##*/}" . ;; esac; done
+            """)
+        try FileManager.default.createDirectory(atPath: folder.path + "/runner", withIntermediateDirectories: true)
+        let environment = ["RUNNER_TEMP": folder.path + "/runner", "GITHUB_PATH": folder.path + "/github_path",
+                           "FEEDSITE_VERSION": Generator.version, "FEEDSITE_REPOSITORY": "owner/feedsite"]
+        let installed = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(installed.status == 0, "\(installed.err)")
+        let base = "https://github.com/owner/feedsite/releases/download/v\(Generator.version)/\(name).tar.gz"
+        #expect(folder.read("urls") == "\(base)\n\(base).sha256\n")
+        #expect(folder.read("github_path") == folder.path + "/runner/\(name)\n")
+        #expect(FileManager.default.isExecutableFile(atPath: folder.path + "/runner/\(name)/feedsite"))
+
+        try Self.shell("echo tampered >> release/\(name).tar.gz && rm -rf runner/*", in: folder.path)
+        let tampered = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(tampered.status != 0)
+        #expect(tampered.out.contains("FAILED"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/runner/\(name)"))
+    }
+}
+
+private extension GitHubWorkflowTests {
+    static func lint(_ path: String) throws -> ProcessRunner.Result {
+        try ProcessRunner.run([path], executable: RepositoryPaths.root + "/scripts/workflow-lint", in: RepositoryPaths.root)
+    }
+
+    static func workflow() throws -> YAMLNode {
+        try #require(try YAMLReader(file: "feedsite.yml").read(Array(GitHubWorkflow.text.utf8)))
+    }
+
+    /// Runs the `run:` script of the step named `name` as GitHub's runner does (`bash -e`), with `path` first on PATH.
+    static func runStep(_ name: String, in folder: String, path: String? = nil, environment: [String: String] = [:]) throws -> ProcessRunner.Result {
+        let steps = try workflow()["jobs"]?["build"]?["steps"]?.items ?? []
+        let script = try #require(steps.first { $0["name"]?.string == name }?["run"]?.string, "no step named \(name)")
+        var environment = environment
+        if let path { environment["PATH"] = path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
+        return try ProcessRunner.run(["-e", "-c", script], executable: "/bin/bash", in: folder, environment: environment)
+    }
+
+    /// Writes an executable `bin/NAME` in `folder` running `body` with sh.
+    static func fakeCommand(in folder: TemporaryFolder, _ name: String, _ body: String) throws {
+        try folder.write("bin/" + name, "#!/bin/sh\n" + body + "\n")
+        try shell("chmod +x bin/" + name, in: folder.path)
+    }
+
+    static func shell(_ command: String, in folder: String) throws {
+        let result = try ProcessRunner.run(["-c", command], executable: "/bin/sh", in: folder)
+        #expect(result.status == 0, "\(command): \(result.err)")
+    }
+
+    /// Runs git, returning what it printed without the final newline.
+    @discardableResult
+    static func git(_ arguments: [String], in folder: String) throws -> String {
+        let result = try ProcessRunner.run(arguments, executable: "/usr/bin/git", in: folder)
+        #expect(result.status == 0, "git \(arguments): \(result.err)")
+        return result.out.hasSuffix("\n") ? String(result.out.dropLast()) : result.out
+    }
+}
+
+/// Reading a parsed workflow by key, index and text.
+private extension YAMLNode {
+    subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let entries) = content else { return nil }
+        return entries.last { $0.key == key }?.value
+    }
+
+    var entries: [YAMLEntry] {
+        guard case .mapping(let entries) = content else { return [] }
+        return entries
+    }
+
+    var items: [YAMLNode] {
+        guard case .sequence(let items) = content else { return [] }
+        return items
+    }
+
+    var string: String? {
+        guard case .scalar(let scalar) = content else { return nil }
+        return scalar.text
+    }
+}
