@@ -1,31 +1,52 @@
 extension BuildPlan {
     /// Refuses a static file that would take the place of a generated file or page: the same path
     /// (`static/index.html`, `static/feed.xml`, `static/_headers`), or a file where a generated path
-    /// needs a folder (`static/about` beside `about/index.html`) and the reverse. Names both sides in the message.
-    func refuseStaticCollisions(_ statics: [SiteFile], site: LoadedSite) throws(InputError) {
-        var generated: [String: String] = [:]
-        for page in pages { generated[page.path] = describe(page, site: site) }
-        for file in files where generated[file.path] == nil { generated[file.path] = describe(file: file.path, site: site) }
+    /// needs a folder (`static/about` beside `about/index.html`) and the reverse. Paths compare without
+    /// case (`static/Index.html`, `static/Img/` beside an account `img`), as on macOS and Windows, and so do
+    /// two static files. Names both sides: a `DiagnosticError` at the account when an account's page or
+    /// feed is one side (its folder is its handle), an `InputError` otherwise.
+    func refuseStaticCollisions(_ statics: [SiteFile], site: LoadedSite) throws {
         guard !statics.isEmpty else { return }
-        var folders: [String: String] = [:]
-        for (path, what) in generated {
-            var folder = path[...]
+        var generated: [String: GeneratedPath] = [:]
+        for page in pages { generated[page.path.lowercased()] = GeneratedPath(path: page.path, what: describe(page, site: site), account: Self.account(of: page)) }
+        for file in files where generated[file.path.lowercased()] == nil {
+            generated[file.path.lowercased()] = GeneratedPath(path: file.path, what: describe(file: file.path, site: site), account: accountIndex(ofFeed: file.path, site: site))
+        }
+        var folders: [String: GeneratedPath] = [:]
+        for entry in generated.values {
+            var folder = entry.path[...]
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                folders[String(folder)] = what
+                folders[folder.lowercased()] = entry
             }
         }
         var problems: [String] = []
+        var atAccounts: [Diagnostic] = []
+        var staticsSeen: [String: String] = [:]
         for file in statics {
             let source = "\(StaticFolder.name)/\(file.path)"
-            if let what = generated[file.path] {
-                problems.append("\(source) would be written to \(file.path), which \(what) also writes")
-            } else if let what = folders[file.path] {
-                problems.append("\(source) would be written to \(file.path), where \(what) needs a folder")
-            } else if let clash = Self.generatedAncestor(of: file.path, in: generated) {
-                problems.append("\(source) needs a folder \(clash), where \(generated[clash]!) writes a file")
+            let key = file.path.lowercased()
+            var clash: (problem: String, side: GeneratedPath)?
+            if let other = generated[key] {
+                clash = ("\(source) would be written to \(file.path), which \(other.what) also writes\(Self.caseNote(file.path, other.path))", other)
+            } else if let other = folders[key] {
+                clash = ("\(source) would be written to \(file.path), where \(other.what) needs a folder", other)
+            } else if let (folder, other) = Self.generatedAncestor(of: file.path, in: generated) {
+                clash = ("\(source) needs a folder \(folder), where \(other.what) writes a file\(Self.caseNote(folder, other.path))", other)
+            } else if let other = staticsSeen[key] {
+                problems.append("\(source) and \(StaticFolder.name)/\(other) differ only in case: they are one file on macOS and Windows")
+            }
+            staticsSeen[key] = file.path
+            guard let clash else { continue }
+            if let index = clash.side.account {
+                let account = site.config.accounts[index]
+                atAccounts.append(Diagnostic(at: account.location, "'\(account.handle)' cannot be an account's folder: \(clash.problem)",
+                                             hint: "rename or remove \(source), or give this account another handle (its page goes in \(account.slug)/)"))
+            } else {
+                problems.append(clash.problem)
             }
         }
+        if !atAccounts.isEmpty { throw DiagnosticError(atAccounts) }
         guard let first = problems.first else { return }
         throw InputError(first + (problems.count > 1 ? " (and \(problems.count - 1) more: \(problems.dropFirst().prefix(5).joined(separator: "; ")))" : ""),
                          hint: "rename or remove the static file; the generated files come from site.yml and the templates")
@@ -50,6 +71,13 @@ extension BuildPlan {
 }
 
 private extension BuildPlan {
+    /// A path the build writes, what writes it (for messages), and the account it belongs to, if any.
+    struct GeneratedPath {
+        let path: String
+        let what: String
+        let account: Int?
+    }
+
     /// What writes a page, for messages.
     func describe(_ page: PlannedPage, site: LoadedSite) -> String {
         switch page.kind {
@@ -75,14 +103,31 @@ private extension BuildPlan {
         }
     }
 
-    /// The first folder of `path` (`a` of `a/b/c`, then `a/b`) that is a generated file.
-    static func generatedAncestor(of path: String, in generated: [String: String]) -> String? {
+    /// The first folder of `path` (`a` of `a/b/c`, then `a/b`) that is a generated file, compared without case.
+    static func generatedAncestor(of path: String, in generated: [String: GeneratedPath]) -> (String, GeneratedPath)? {
         var end = path.startIndex
         while let slash = path[end...].firstIndex(of: "/") {
             let folder = String(path[..<slash])
-            if generated[folder] != nil { return folder }
+            if let entry = generated[folder.lowercased()] { return (folder, entry) }
             end = path.index(after: slash)
         }
         return nil
+    }
+
+    /// ` as <other>` and why that matters, when two paths differ only in case; empty when they are equal.
+    static func caseNote(_ path: String, _ other: String) -> String {
+        path == other ? "" : " as \(other) (names that differ only in case are one file on macOS and Windows)"
+    }
+
+    /// The account whose page `page` is, if any.
+    static func account(of page: PlannedPage) -> Int? {
+        if case .account(let index) = page.kind { return index }
+        return nil
+    }
+
+    /// The account whose Atom feed is at `path`, if any.
+    func accountIndex(ofFeed path: String, site: LoadedSite) -> Int? {
+        guard path.hasSuffix(".xml") else { return nil }
+        return site.config.accounts.firstIndex { AtomFeed.path(of: $0) == path }
     }
 }

@@ -66,10 +66,8 @@ import FeedsiteTestSupport
 
     @Test("a static file that collides with a generated one is an error naming both", arguments: [
         ("index.html", "static/index.html would be written to index.html, which the index page also writes"),
-        ("jack/index.html", "static/jack/index.html would be written to jack/index.html, which the page of 'jack' also writes"),
         ("_headers", "static/_headers would be written to _headers, which the headers file feedsite writes also writes"),
         ("assets/site.css", "static/assets/site.css would be written to assets/site.css, which templates/assets/site.css also writes"),
-        ("jack", "static/jack would be written to jack, where the page of 'jack' needs a folder"),
         ("index.html/x", "static/index.html/x needs a folder index.html, where the index page writes a file"),
     ])
     func collision(path: String, message: String) throws {
@@ -77,6 +75,38 @@ import FeedsiteTestSupport
         let error = try #require(throws: InputError.self) { try site.build() }
         #expect(error.message == message)
         #expect(error.hint?.contains("rename or remove the static file") == true)
+        #expect(site.read("output/index.html") == nil)
+    }
+
+    @Test("a static file that differs from a generated path or another static file only in case is an error naming both", arguments: [
+        (["Index.html"], "static/Index.html would be written to Index.html, which the index page also writes as index.html (names that differ only in case are one file on macOS and Windows)"),
+        (["Feed.XML"], "static/Feed.XML would be written to Feed.XML, which the river's Atom feed also writes as feed.xml"),
+        (["Index.HTML/x"], "static/Index.HTML/x needs a folder Index.HTML, where the index page writes a file as index.html"),
+        (["Readme.txt", "README.txt"], "differ only in case: they are one file on macOS and Windows"),
+    ])
+    func caseCollision(paths: [String], message: String) throws {
+        var files = ["site.yml": "base_url: https://example.com\n" + Self.siteYAML]
+        for path in paths { files["static/" + path] = "x" }
+        let site = try TemporarySite(files)
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.message.contains(message))
+        #expect(site.read("output/index.html") == nil)
+    }
+
+    @Test("a static file that collides with an account's page or folder, in any case, is an error at the handle naming the static file", arguments: [
+        ("robots.txt", "robots.txt", "'robots.txt' cannot be an account's folder: static/robots.txt would be written to robots.txt, where the page of 'robots.txt' needs a folder"),
+        ("img", "Img/index.html", "'img' cannot be an account's folder: static/Img/index.html would be written to Img/index.html, which the page of 'img' also writes as img/index.html"),
+        ("jack.bsky.social", "jack.bsky.social/index.html", "'jack.bsky.social' cannot be an account's folder: static/jack.bsky.social/index.html would be written to jack.bsky.social/index.html, which the page of 'jack.bsky.social' also writes"),
+    ])
+    func handleCollision(handle: String, path: String, message: String) throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: alice.bsky.social\n    network: bluesky\n  - handle: \(handle)\n" + (handle.contains(".") ? "    network: bluesky\n" : ""),
+                                      "static/" + path: "x"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.message.hasPrefix(message))
+        #expect(diagnostic.location.line == 5)
+        #expect(diagnostic.location.column == 13)
+        #expect(diagnostic.hint?.contains("rename or remove static/\(path), or give this account another handle") == true)
         #expect(site.read("output/index.html") == nil)
     }
 
