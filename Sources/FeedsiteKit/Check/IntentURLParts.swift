@@ -41,6 +41,8 @@ struct IntentURLParts {
         }
         var host = String(decoding: bytes[hostStart..<index].map(\.asciiLowercased), as: UTF8.self)
         if let port = defaultPorts.first(where: host.hasSuffix) { host.removeLast(port.count) }
+        // A fully-qualified name is the same host to a browser: `x.com.` is `x.com`.
+        if host.count > 1, host.hasSuffix(".") { host.removeLast() }
         self.host = host
         let actionStart: Int
         if bytes[index...].starts(with: "/intent/".utf8), IntentURL.hosts.contains(host) || host == Network.blueskyHost {

@@ -34,6 +34,15 @@ import Testing
         #expect(IntentURLInspector().inspect("https://mastodon.social/share/more?text=a") == nil)
     }
 
+    @Test("a fully-qualified host with a trailing dot does not hide a compose URL from the checker", arguments: [
+        "https://x.com./intent/tweet?", "https://bsky.app./intent/compose?", "https://mastodon.social./share?", "https://twitter.com.:443/intent/tweet?",
+    ])
+    func trailingDot(_ base: String) throws {
+        let inspection = try #require(IntentURLInspector().inspect(base + "text=" + String(repeating: "x", count: 800)))
+        #expect(inspection.problems.map(\.rule) == [.tooLong])
+        #expect(IntentURLInspector().inspect("https://x.com../intent/tweet?text=a") == nil)
+    }
+
     @Test("a fixable Bluesky URL gets a suggestion")
     func suggestion() {
         #expect(IntentURLInspector().inspect(Self.bluesky + "text=Hello world")?.suggestion == Self.bluesky + "text=Hello%20world")
