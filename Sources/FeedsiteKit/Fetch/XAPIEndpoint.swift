@@ -30,11 +30,16 @@ extension XAPIEndpoint {
         let isLocal = hostName == "127.0.0.1" || hostName == "localhost"
         // Printable ASCII only: libcurl would refuse a control character later, once for every account.
         let printable = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        guard printable, HTTPURLSyntax.problem(in: text) == nil, scheme == "https" || (scheme == "http" && isLocal),
-              !text.contains("?"), !text.contains("#"), !text.contains("@") else {
+        let badPort = HTTPURLSyntax.portProblem(in: text) != nil
+        let queryOrFragment = text.contains("?") || text.contains("#")
+        guard printable, !badPort, HTTPURLSyntax.problem(in: text) == nil, scheme == "https" || (scheme == "http" && isLocal),
+              !queryOrFragment, !text.contains("@") else {
             // Shown as it is (a user name in it is no secret of feedsite's), control characters escaped.
             let found = TerminalText.escaped(text)
+            // The fragment or query first: `http://127.0.0.1:9#@evil.com` has an '@' only in its fragment.
             let what = !printable ? "; found '\(found)', which has a space or a control character"
+                : badPort ? "with a port from 1 to 65535; found '\(found)'"
+                : queryOrFragment ? "without a query (?) or fragment (#); found '\(found)'"
                 : text.contains("@") ? "without user info (@); found '\(found)'" : "; found '\(found)'"
             throw InputError("\(Self.baseVariable) must be an https URL, or http://127.0.0.1:PORT or http://localhost:PORT for a local fake "
                                  + "of X's API" + (what.hasPrefix(";") ? what : ", " + what),

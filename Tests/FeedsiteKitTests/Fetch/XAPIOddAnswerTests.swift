@@ -94,6 +94,20 @@ import Testing
         #expect(fake.requests.isEmpty)
     }
 
+    @Test("FEEDSITE_X_API_BASE with a port out of range or not a number, a query or a fragment is refused in the right words",
+          arguments: [("http://127.0.0.1:99999", "with a port from 1 to 65535; found 'http://127.0.0.1:99999'"),
+                      ("https://x.com:-1", "with a port from 1 to 65535"), ("https://x.com:abc", "with a port from 1 to 65535"),
+                      ("http://127.0.0.1:9#@evil.com", "without a query (?) or fragment (#); found 'http://127.0.0.1:9#@evil.com'"),
+                      ("https://x.com/?a=@b", "without a query (?) or fragment (#)")])
+    func badPortOrFragment(_ base: String, _ expected: String) {
+        do {
+            _ = try XAPIEndpoint(checking: base)
+            Issue.record("\(base) was accepted")
+        } catch {
+            #expect(error.message.contains(expected), "\(error.message)")
+        }
+    }
+
     @Test("FEEDSITE_X_API_BASE with a control character or user info is refused, shown escaped and as it is",
           arguments: [("https://x.com/\u{1B}[2J", "'https://x.com/\\u{1B}[2J', which has a space or a control character"),
                       ("http://localhost:1@evil.com", "without user info (@); found 'http://localhost:1@evil.com'")])
