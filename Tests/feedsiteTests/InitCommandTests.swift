@@ -66,14 +66,16 @@ import Glibc
         try #require(written == bytes.count)
     }
 
-    @Test("init's summary names every folder it writes, feeds/ and snapshots/ too, with how many files each holds")
+    @Test("init's summary names every folder it writes, static/ and templates/pages/ too, with how many files each holds")
     func summaryListsFolders() throws {
         let folder = try TemporaryFolder()
         let result = try ProcessRunner.run(["init", "site"], in: folder.path)
-        for name in ["templates", "feeds", "snapshots"] {
+        for name in ["templates", "static", "feeds", "snapshots"] {
             let count = TemporaryFolder.files(below: folder.path + "/site/" + name).count
-            #expect(result.out.contains("\n  \(name)/ ") && result.out.contains("(\(count) files)\n"), "\(name)")
+            let line = result.out.split(separator: "\n").first { $0.hasPrefix("  \(name)/ ") }
+            #expect(line?.hasSuffix("(\(count) \(count == 1 ? "file" : "files"))") == true, "\(name): \(result.out)")
         }
+        #expect(result.out.contains("extra pages (pages/)"))
     }
 
     @Test("init never overwrites: it lists the files that exist, writes nothing and exits 2")

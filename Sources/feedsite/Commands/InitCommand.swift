@@ -32,16 +32,20 @@ struct InitCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         let outcome = try SiteScaffold.write(into: folder, force: force, ci: ci)
         for note in outcome.notes { console.err("note: \(note)") }
-        let count = { (folder: String) in outcome.written.filter { $0.hasPrefix(folder) }.count }
+        let count = { (folder: String) in
+            let files = outcome.written.filter { $0.hasPrefix(folder) }.count
+            return files == 1 ? "1 file" : "\(files) files"
+        }
         let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
             : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
         Created a feedsite site in \(folder):
           site.yml           the site and its accounts (every option is commented)
           \(SiteSchema.fileName)   lets editors complete and check site.yml (refresh it with: feedsite schema --write)
-          templates/         layout, account page, index, 404 page, partials and assets (\(count("templates/")) files)
-          feeds/             the sample accounts' feed files, read by fetch (\(count("feeds/")) files)
-          snapshots/         the sample accounts' posts as fetch saved them, read by build (\(count("snapshots/")) files)
+          templates/         layout, account page, index, 404 page, extra pages (pages/), partials and assets (\(count("templates/")))
+          static/            files copied to the output as they are, such as robots.txt (\(count("static/")))
+          feeds/             the sample accounts' feed files, read by fetch (\(count("feeds/")))
+          snapshots/         the sample accounts' posts as fetch saved them, read by build (\(count("snapshots/")))
           .gitignore         \(gitIgnore)\(ci == .github ? "\n  \(GitHubWorkflow.path)  fetches, builds and deploys to GitHub Pages hourly" : "")
 
         \(Self.nextSteps(folder: folder))
