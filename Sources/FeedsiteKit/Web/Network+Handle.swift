@@ -65,7 +65,10 @@ private extension Network {
 
     func blueskyProblem(in handle: String) -> HandleProblem? {
         if handle.hasPrefix("@") {
-            return HandleProblem(message: "Bluesky handle '\(handle)' starts with '@'", hint: "write the handle without '@': \(handle.dropFirst())")
+            let rest = String(handle.dropFirst())
+            // `@alice` is no handle without its '@' either: say what the rest should be.
+            return HandleProblem(message: "Bluesky handle '\(handle)' starts with '@'",
+                                 hint: "write the handle without '@'" + (blueskyProblem(in: rest) == nil ? ": \(rest)" : "; " + blueskyExample(for: rest)))
         }
         if handle.lowercased().hasPrefix("did:") {
             return HandleProblem(message: "'\(handle)' is a DID, not a handle; Bluesky handles are domain names, such as alice.bsky.social",
@@ -84,12 +87,7 @@ private extension Network {
     /// The likely handle meant by an invalid `handle`: without a final `.`, in Punycode when it is
     /// not ASCII, with `.bsky.social` added only to a single name.
     func blueskyExample(for handle: String) -> String {
-        if handle.count > 1, handle.hasSuffix("."), DomainNameSyntax.problem(in: String(handle.dropLast())) == nil {
-            return "write it without the final '.': \(handle.dropLast())"
-        }
-        if !handle.unicodeScalars.allSatisfy(\.isASCII), let ascii = Punycode.asciiDomain(handle), DomainNameSyntax.problem(in: ascii) == nil {
-            return "write an internationalized name in its ASCII (Punycode) form: \(ascii)"
-        }
+        if let (fix, domain) = Self.likelyDomain(handle) { return fix + domain }
         let single = !handle.isEmpty && !handle.contains(".") && handle.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") }
         return "a Bluesky handle is a domain name, such as \(single ? handle : "alice").bsky.social"
     }
@@ -114,8 +112,21 @@ private extension Network {
             }
         }
         if let problem = DomainNameSyntax.problem(in: String(server)) {
+            let example = Self.likelyDomain(String(server)).map { fix, domain in fix + user + "@" + domain }
             return domainProblem(problem, in: handle, what: "the server of Mastodon handle", offsetBy: user.count + 1,
-                                 example: "the server is the host name of the profile URL, such as mastodon.social")
+                                 example: example ?? "the server is the host name of the profile URL, such as mastodon.social")
+        }
+        return nil
+    }
+
+    /// The valid domain name likely meant by an invalid `name`, with what to do: without a final `.`,
+    /// or in Punycode when it is not ASCII; nil when neither gives one.
+    static func likelyDomain(_ name: String) -> (fix: String, domain: String)? {
+        if name.count > 1, name.hasSuffix("."), DomainNameSyntax.problem(in: String(name.dropLast())) == nil {
+            return ("write it without the final '.': ", String(name.dropLast()))
+        }
+        if !name.unicodeScalars.allSatisfy(\.isASCII), let ascii = Punycode.asciiDomain(name), DomainNameSyntax.problem(in: ascii) == nil {
+            return ("write an internationalized name in its ASCII (Punycode) form: ", ascii)
         }
         return nil
     }

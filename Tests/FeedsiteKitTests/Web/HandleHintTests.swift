@@ -27,6 +27,20 @@ import Testing
         #expect(Network.bluesky.handleProblem(in: "a b.example")?.hint?.hasPrefix("a Bluesky handle is a domain name, such as alice.bsky.social") == true)
     }
 
+    @Test("Bluesky: '@' and a single name suggest the whole handle, not another invalid one")
+    func blueskyAt() {
+        #expect(Network.bluesky.handleProblem(in: "@alice")?.hint?.hasPrefix(
+            "write the handle without '@'; a Bluesky handle is a domain name, such as alice.bsky.social") == true)
+        #expect(Network.bluesky.handleProblem(in: "@alice.bsky.social")?.hint == "write the handle without '@': alice.bsky.social")
+    }
+
+    @Test("Mastodon: a server with a final dot or a non-ASCII name gets the same hints as a Bluesky handle")
+    func mastodonServer() {
+        #expect(Network.mastodon.handleProblem(in: "carol@mastodon.social.")?.hint == "write it without the final '.': carol@mastodon.social")
+        #expect(Network.mastodon.handleProblem(in: "erin@bücher.example")?.hint
+                == "write an internationalized name in its ASCII (Punycode) form: erin@xn--bcher-kva.example")
+    }
+
     @Test("Punycode encodes as RFC 3492 does")
     func punycode() {
         #expect(Punycode.encode("bücher") == "bcher-kva")
