@@ -12,12 +12,26 @@ extension Network {
     /// `network` as `origin` requires; a pasted profile URL gets the handle it names.
     package func handleProblem(in handle: String, networkFrom origin: NetworkOrigin = .account) -> HandleProblem? {
         guard var problem = ownProblem(in: handle) else { return nil }
-        if let pasted = PastedProfileURL(handle), pasted.network.ownProblem(in: pasted.handle) == nil {
-            problem.hint = "that is a profile URL; write the handle it names: `handle: \(pasted.handle)`"
+        if let pasted = PastedProfileURL(handle) {
+            guard let named = pasted.handle else {
+                problem.hint = "that is a page of \(pasted.network.displayName), not a profile URL; copy the address of the account's profile page"
+                return problem
+            }
+            if let inner = pasted.network.ownProblem(in: named) {
+                // A profile URL of a DID, say: the named handle's own hint helps, not a generic one.
+                problem.hint = "that is a profile URL of '\(named)', which is no handle either: " + (inner.hint ?? inner.message)
+                return problem
+            }
+            problem.hint = "that is a profile URL; write the handle it names: `handle: \(named)`"
                 + (pasted.network == self ? "" : " and " + networkFix(pasted.network, origin: origin))
             return problem
         }
-        let bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
+        var bare = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
+        // `alice@mastodon.social.` is a Mastodon handle with a final dot, not a broken X handle.
+        if Network.allCases.allSatisfy({ $0.ownProblem(in: bare) != nil }), bare.count > 1, bare.hasSuffix("."),
+           Network.allCases.contains(where: { $0 != self && $0.ownProblem(in: String(bare.dropLast())) == nil }) {
+            bare.removeLast()
+        }
         if let other = Network.allCases.first(where: { $0 != self && $0.ownProblem(in: bare) == nil }) {
             let fix = (bare == handle ? "" : "write `handle: \(bare)` and ") + networkFix(other, origin: origin)
             let lookalike = "'\(handle)' looks like \(other.article) \(other.displayName) handle: \(fix)"

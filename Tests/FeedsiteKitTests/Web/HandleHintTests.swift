@@ -15,6 +15,26 @@ import Testing
         #expect(network.handleProblem(in: handle)?.hint == hint)
     }
 
+    @Test("a pasted URL that is no profile, a remote Mastodon profile, a port, a DID profile or no scheme get the right hint", arguments: [
+        (Network.x, "https://x.com/home", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
+        (Network.x, "https://x.com/intent/tweet?text=hi", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
+        (Network.x, "https://x.com/i/status/123", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
+        (Network.mastodon, "https://mastodon.social/@bob@other.example", "that is a profile URL; write the handle it names: `handle: bob@other.example`"),
+        (Network.mastodon, "https://mastodon.social:443/@alice", "that is a profile URL; write the handle it names: `handle: alice@mastodon.social`"),
+        (Network.bluesky, "https://bsky.app/profile/did:plc:abc123",
+         "that is a profile URL of 'did:plc:abc123', which is no handle either: open https://bsky.app/profile/did:plc:abc123 to see the account's handle"),
+        (Network.x, "x.com/jack", "that is a profile URL; write the handle it names: `handle: jack`"),
+    ])
+    func notProfileURL(_ network: Network, _ handle: String, _ hint: String) {
+        #expect(network.handleProblem(in: handle)?.hint == hint)
+    }
+
+    @Test("a Mastodon handle with a final dot on an X account says it looks like a Mastodon handle, without the dot")
+    func mastodonFinalDotOnX() {
+        #expect(Network.x.handleProblem(in: "alice@mastodon.social.", networkFrom: .builtIn)?.hint
+                == "'alice@mastodon.social.' looks like a Mastodon handle: write `handle: alice@mastodon.social` and add `network: mastodon`")
+    }
+
     @Test("Bluesky: a final dot is dropped, a DID is no handle, a non-ASCII name gets its Punycode, .bsky.social only after a single name")
     func bluesky() {
         #expect(Network.bluesky.handleProblem(in: "alice.bsky.social.")?.hint == "write it without the final '.': alice.bsky.social")
