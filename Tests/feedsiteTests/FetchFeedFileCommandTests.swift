@@ -38,8 +38,21 @@ import Testing
         #expect(result.status == 0)
         let lines = result.err.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("jack: site/feeds/jack.xml: warning: line 1, column ") }.count == 3, "\(result.err)")
-        #expect(lines.last(where: { $0.hasPrefix("jack: site/feeds/jack.xml: and ") })?.hasSuffix(" more warnings") == true, "\(result.err)")
+        #expect(lines.last(where: { $0.hasPrefix("jack: site/feeds/jack.xml: and ") })?.hasSuffix(" more warnings (--verbose prints them)") == true, "\(result.err)")
         #expect(result.err.contains("yesterday\\u{202E}") && !result.err.contains("\u{202E}"))
         #expect(try ProcessRunner.run(["fetch", "-q", "--config", "site/site.yml"], in: folder.path).err == "")
+    }
+
+    @Test("fetch --verbose prints every warning of a feed, escaped, and no count of more")
+    func verboseWarnings() throws {
+        let items = (1...5).map { "<item><title>a</title><guid>\($0)</guid><pubDate>yesterday\u{202E}</pubDate></item>" }.joined()
+        let folder = try TemporaryFolder(files: ["site/site.yml": "title: T\naccounts:\n  - handle: jack\n    feed: feeds/jack.xml\n",
+                                                 "site/feeds/jack.xml": "<rss version=\"2.0\"><channel><title>J</title>\(items)</channel></rss>"])
+        let result = try ProcessRunner.run(["fetch", "--verbose", "--config", "site/site.yml"], in: folder.path)
+        #expect(result.status == 0)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("jack: site/feeds/jack.xml: warning: line 1, column ") }.count == 5, "\(result.err)")
+        #expect(!result.err.contains("more warnings"))
+        #expect(!result.err.contains("\u{202E}"))
     }
 }

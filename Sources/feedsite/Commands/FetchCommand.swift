@@ -11,6 +11,7 @@ struct FetchCommand: Command {
             .value("only", "HANDLE...", "Fetch only these accounts: --only jack bob, --only jack,bob, or the handles alone after fetch."),
             .value("timeout", "SECONDS", "The most time one feed may take in all (default: 30)."),
             .quiet,
+            .flag("verbose", "Print every warning of each feed, not only the first \(warningsShown)."),
         ],
         details: "Exit status: 0 every feed was read or unchanged (or no account has a feed), 1 some feed failed (its snapshot keeps its "
             + "posts), 2 bad input or usage (a feed: file that does not exist, at its place in site.yml), or a snapshot that could not be written (a full disk; every other one is still written)."
@@ -20,6 +21,8 @@ struct FetchCommand: Command {
     let only: [String]
     let timeout: Double
     let quiet: Bool
+    /// Every warning is printed, not only the first `warningsShown` of each feed.
+    let verbose: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         configPath = try arguments.configPath
@@ -38,7 +41,11 @@ struct FetchCommand: Command {
             timeout = 30
         }
         quiet = arguments.flags.contains("quiet")
+        verbose = arguments.flags.contains("verbose")
     }
+
+    /// How many warnings of one feed are printed without `--verbose`; the rest are counted.
+    static let warningsShown = 3
 
     func run(_ console: Console) throws -> ExitCode {
         let config = try SiteConfigLoader.load(path: configPath)
@@ -78,11 +85,12 @@ struct FetchCommand: Command {
                 guard !quiet else { return }
                 if showProgress { console.progress(nil) }
                 // A feed's words may hold line breaks: each warning stays on one line.
-                for warning in warnings.prefix(Self.warningsShown) {
+                let shown = verbose ? warnings.count : Self.warningsShown
+                for warning in warnings.prefix(shown) {
                     console.err(rendered: TerminalText.escaped("\(handle): \(source): warning: \(warning)"))
                 }
-                if warnings.count > Self.warningsShown {
-                    console.err("\(handle): \(source): and \(warnings.count - Self.warningsShown) more warnings")
+                if warnings.count > shown {
+                    console.err("\(handle): \(source): and \(warnings.count - shown) more warnings (--verbose prints them)")
                 }
             }
         }
@@ -93,8 +101,6 @@ struct FetchCommand: Command {
 }
 
 private extension FetchCommand {
-    /// How many warnings of one feed are printed; the rest are counted.
-    static let warningsShown = 3
 
     /// On SIGINT or SIGTERM: the snapshot write in progress ends, the temporary files are removed,
     /// and the process ends by that signal (so a shell or a scheduler sees it was interrupted).
