@@ -195,7 +195,8 @@ private extension CurlTransfers {
         let failure = "HTTP \(status) \(Self.reason(status))"
         guard let text = transfer.retryAfter else { return .response(.failed(failure + " (no Retry-After, so not retried)")) }
         guard let wait = Self.retryAfterSeconds(text, now: Double(time(nil))) else {
-            return .response(.failed(failure + " (Retry-After: \(text) is neither seconds nor an HTTP date, so not retried)"))
+            let shown = transfer.request.bearerToken?.redacting(text) ?? text
+            return .response(.failed(failure + " (Retry-After: \(shown) is neither seconds nor an HTTP date, so not retried)"))
         }
         let asked = "Retry-After asked to wait \(Self.seconds(wait.rounded(.up))) s"
         guard transfer.attempts < Self.retries else {
@@ -212,7 +213,8 @@ private extension CurlTransfers {
 
     func redirect(_ transfer: Transfer, to location: String, status: Int) -> Next {
         guard transfer.request.bearerToken == nil else {
-            return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)); a request with a bearer token is not redirected"))
+            let shown = transfer.request.bearerToken?.redacting(HTTPURLSyntax.redacted(location)) ?? HTTPURLSyntax.redacted(location)
+            return .response(.failed("HTTP \(status) redirects to \(shown); a request with a bearer token is not redirected"))
         }
         guard HTTPURLSyntax.isHTTP(location) else {
             return .response(.failed("HTTP \(status) redirects to \(HTTPURLSyntax.redacted(location)), which is not http or https"))

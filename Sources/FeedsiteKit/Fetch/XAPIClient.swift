@@ -39,11 +39,18 @@ extension XAPIClient {
         let lookups = accounts.indices.filter { accounts[$0].userID == nil }
         exchange(lookups.map { endpoint.userLookup(handle: accounts[$0].handle) }) { position, response, retried in
             let index = lookups[position]
+            let body: FetchedBody
             do throws(FeedError) {
-                let body = try answer(response, retried: retried)
+                body = try answer(response, retried: retried)
+            } catch {
+                done(index, .failed("user lookup: " + error.message, forgetsUserID: false))
+                return
+            }
+            do throws(FeedError) {
                 ids[index] = try XAPIDocument(body.bytes, source: FeedSource.xAPIKeyword).userID(handle: accounts[index].handle)
             } catch {
-                done(index, .failed(token.redacting("user lookup: " + error.message), forgetsUserID: false))
+                // The message holds X's words (its error's title and detail).
+                done(index, .failed("user lookup: " + token.redacting(error.message), forgetsUserID: false))
             }
         }
         let timelines = ids.keys.sorted()
@@ -55,7 +62,7 @@ extension XAPIClient {
             } catch {
                 let status = if case .body(let body) = response { body.status } else { 0 }
                 let aboutTheUser = (400..<500).contains(status) && status != 429 && status != 401
-                done(index, .failed(token.redacting(error.message), forgetsUserID: aboutTheUser && accounts[index].userID != nil))
+                done(index, .failed(error.message, forgetsUserID: aboutTheUser && accounts[index].userID != nil))
             }
         }
     }
@@ -109,6 +116,7 @@ private extension XAPIClient {
     func answer(_ response: FetchResponse, retried: Bool) throws(FeedError) -> FetchedBody {
         let body: FetchedBody
         switch response {
+        // Only the server's words are redacted, where they enter: feedsite's own ("Too Many Requests") stay whole.
         case .failed(let reason): throw FeedError(.notAFeed, at: nil, reason)
         case .notModified: throw FeedError(.notAFeed, at: nil, FetchResponse.notModifiedUnasked)
         case .body(let answer): body = answer
@@ -117,7 +125,7 @@ private extension XAPIClient {
         let reason = CurlTransfers.reason(body.status)
         let summary = (try? XAPIDocument(body.bytes, source: FeedSource.xAPIKeyword))?.errorSummary
         // X's words, unless they only repeat the status's ("Unauthorized").
-        let said = summary.map { $0.lowercased() == reason.lowercased() ? "" : " (X says: \($0))" } ?? ""
+        let said = summary.map { $0.lowercased() == reason.lowercased() ? "" : " (X says: \(token.redacting($0)))" } ?? ""
         let status = "HTTP \(body.status) \(reason)".trimmingSpaces + said
         throw FeedError(.notAFeed, at: nil, status + ": " + advice(body, retried: retried))
     }

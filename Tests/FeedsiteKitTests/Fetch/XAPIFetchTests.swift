@@ -205,6 +205,16 @@ import Testing
         #expect(!(lines.first ?? "").contains("two words"))
     }
 
+    @Test("a token that is also one of feedsite's own words is hidden only in X's words, not in feedsite's (HTTP 429 Too Many Requests)")
+    func tokenOnlyInXsWords() throws {
+        let fake = try FakeXAPI(token: "Requests")
+        defer { fake.stop() }
+        let site = try Self.site(["limited", "echo"])
+        let (_, lines) = try Self.fetch(site, fake)
+        #expect(lines.contains { $0.hasPrefix("limited: x-api: user lookup: HTTP 429 Too Many Requests: X's rate limit is used up") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("echo: x-api: user lookup: HTTP 400 Bad Request (X says: ") && $0.contains("Bearer ***)") }, "\(lines)")
+    }
+
     @Test("the token appears in no message, snapshot or description, even when the server repeats it")
     func tokenNeverShown() throws {
         let fake = try FakeXAPI()
