@@ -15,18 +15,21 @@ import Testing
         #expect(network.handleProblem(in: handle)?.hint == hint)
     }
 
-    @Test("a pasted URL that is no profile, a remote Mastodon profile, a port, a DID profile or no scheme get the right hint", arguments: [
-        (Network.x, "https://x.com/home", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
-        (Network.x, "https://x.com/intent/tweet?text=hi", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
-        (Network.x, "https://x.com/i/status/123", "that is a page of X, not a profile URL; copy the address of the account's profile page"),
-        (Network.mastodon, "https://mastodon.social/@bob@other.example", "that is a profile URL; write the handle it names: `handle: bob@other.example`"),
-        (Network.mastodon, "https://mastodon.social:443/@alice", "that is a profile URL; write the handle it names: `handle: alice@mastodon.social`"),
-        (Network.bluesky, "https://bsky.app/profile/did:plc:abc123",
-         "that is a profile URL of 'did:plc:abc123', which is no handle either: open https://bsky.app/profile/did:plc:abc123 to see the account's handle"),
-        (Network.x, "x.com/jack", "that is a profile URL; write the handle it names: `handle: jack`"),
-    ])
-    func notProfileURL(_ network: Network, _ handle: String, _ hint: String) {
-        #expect(network.handleProblem(in: handle)?.hint == hint)
+    @Test("a page of X that is no profile (home, intent, i/status) says so instead of naming a handle")
+    func xPages() {
+        for url in ["https://x.com/home", "https://x.com/intent/tweet?text=hi", "https://x.com/i/status/123"] {
+            #expect(Network.x.handleProblem(in: url)?.hint == "that is a page of X, not a profile URL; copy the address of the account's profile page", "\(url)")
+        }
+    }
+
+    @Test("a remote Mastodon profile, a port, a Bluesky profile of a DID and a URL without a scheme get the handle or the right hint")
+    func otherPastedURLs() {
+        let named = { (network: Network, url: String) in network.handleProblem(in: url)?.hint?.replacing("that is a profile URL; write the handle it names: ", with: "") }
+        #expect(named(.mastodon, "https://mastodon.social/@bob@other.example") == "`handle: bob@other.example`")
+        #expect(named(.mastodon, "https://mastodon.social:443/@alice") == "`handle: alice@mastodon.social`")
+        #expect(named(.x, "x.com/jack") == "`handle: jack`")
+        #expect(named(.bluesky, "https://bsky.app/profile/did:plc:abc123")
+                == "that is a profile URL of 'did:plc:abc123', which is no handle either: open https://bsky.app/profile/did:plc:abc123 to see the account's handle")
     }
 
     @Test("a Mastodon handle with a final dot on an X account says it looks like a Mastodon handle, without the dot")
