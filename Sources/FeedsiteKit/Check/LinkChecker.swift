@@ -17,15 +17,13 @@ package struct LinkChecker: Sendable {
         var resolvedLinks = 0
     }
 
-    /// Also flag characters that canonical encoding would not leave raw.
-    package var strict: Bool
-    /// The hosts whose `/share` links are Mastodon's compose links (a build adds its accounts' servers).
-    package var mastodonServers: Set<String>
+    /// The rules for intent URLs: strictness and the hosts whose `/share` links are Mastodon's
+    /// compose links (a build adds its accounts' servers).
+    let inspector: IntentURLInspector
 
-    /// Creates a checker.
+    /// Creates a checker; `strict` also flags characters that canonical encoding would not leave raw.
     package init(strict: Bool = false, mastodonServers: Set<String> = Network.wellKnownMastodonServers) {
-        self.strict = strict
-        self.mastodonServers = mastodonServers
+        inspector = IntentURLInspector(strict: strict, mastodonServers: mastodonServers)
     }
 }
 
@@ -90,7 +88,6 @@ extension LinkChecker {
         guard !sink.candidates.isEmpty else { return result }
         let base = sink.base.map { RelativeLink.base($0, page: page.path) }
         if case .document(let path) = base, path != page.path { result.linkBase = path }
-        let inspector = IntentURLInspector(strict: strict, mastodonServers: mastodonServers)
         var positions = SourceText.Cursor(bytes: page.bytes, file: page.path)
         for candidate in sink.candidates {
             if candidate.isLink {

@@ -52,13 +52,18 @@ extension Transfer {
     func resetResponse() {
         body = []
         tooLarge = false
+        forgetHeaders()
+        errorBuffer[0] = 0
+    }
+
+    /// Forgets the headers read so far (a redirect or an interim response starts anew).
+    func forgetHeaders() {
         etag = nil
         lastModified = nil
         contentType = nil
         retryAfter = nil
         rateLimitRemaining = nil
         rateLimitReset = nil
-        errorBuffer[0] = 0
     }
 
     func releaseHeaders() {
@@ -69,12 +74,7 @@ extension Transfer {
     /// Takes in one header line of the response.
     func header(_ line: String) {
         if line.hasPrefix("HTTP/") {
-            etag = nil
-            lastModified = nil
-            contentType = nil
-            retryAfter = nil
-            rateLimitRemaining = nil
-            rateLimitReset = nil
+            forgetHeaders()
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
