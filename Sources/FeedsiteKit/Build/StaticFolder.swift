@@ -33,7 +33,13 @@ extension StaticFolder {
         if outputFolder == path || outputFolder.hasPrefix(path + "/") {
             throw InputError("\(display): the output folder is inside the static folder", hint: "set 'output:' to a folder outside static/")
         }
-        return try FolderListing.files(under: path).map { relative in
+        var others: [String] = []
+        let listed = try FolderListing.files(under: path, others: &others)
+        if let other = others.first {
+            throw InputError("\(display)/\(Self.shown(other)): is \(SiteFileKind.unusualKind(path + "/" + other)), expected a file to publish",
+                             hint: "remove it from static/, or replace it with the file itself")
+        }
+        return try listed.map { relative in
             if let problem = Self.problem(in: relative) {
                 throw InputError("\(display)/\(Self.shown(relative)): \(problem)",
                                  hint: "rename the file: static files keep their names in the output, and hosts serve only plain names")

@@ -67,13 +67,8 @@ package struct TemplateSet: Sendable {
         return TemplateSet(account: account, index: index, notFound: notFound, latest: latest, partials: TemplateLibrary(partials), pages: pages)
     }
 
-    /// Refuses a file that is a symbolic link to somewhere outside `folder` (called `folderName` in the message).
+    /// Refuses a file that is a symbolic link to somewhere outside `folder` (see `SiteFileKind.refuseOutsideLink`).
     static func refuseOutsideLink(_ path: String, folder: String, folderName: String, display: String) throws {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let base = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        guard resolved == base || resolved.hasPrefix(base + "/") else {
-            throw InputError("\(display): is a link to \(resolved), outside \(folderName)",
-                             hint: "copy the file into \(folderName) instead of linking to it")
-        }
+        try SiteFileKind.refuseOutsideLink(path, folder: folder, folderName: folderName, display: display)
     }
 }

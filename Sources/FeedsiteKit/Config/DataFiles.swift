@@ -28,14 +28,19 @@ extension DataFiles {
             throw InputError("\(displayPath(folder)): is not a folder, expected the folder of data files (data/NAME.yml, data/NAME.json)",
                              hint: "move it away, or rename it: the name 'data' beside site.yml is the data files' folder")
         }
-        let entries = try FolderListing.entries(of: folder).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
+        var others: [String] = []
+        let entries = try FolderListing.entries(of: folder, others: &others).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
         if entries.count > maximumFiles {
             throw InputError("\(displayPath(folder)): \(entries.count) data files, expected at most \(maximumFiles)",
                              hint: "merge some of them into one file")
         }
         var values: [String: TemplateValue] = [:]
         var sources: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
+            Diagnostic(at: SourceLocation(file: displayPath(folder + "/" + name), line: 1, column: 1),
+                       "is \(SiteFileKind.unusualKind(folder + "/" + name)), expected a .yml or .json file",
+                       hint: "remove it from data/, or replace it with the file itself")
+        }
         for entry in entries {
             let path = folder + "/" + entry.name
             let shown = displayPath(path)
@@ -61,6 +66,7 @@ extension DataFiles {
                 continue
             }
             sources[name] = shown
+            try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: shown)
             let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
             do {
                 values[name] = try format == .yaml ? yamlValue(bytes, file: shown) : jsonValue(bytes, file: shown)

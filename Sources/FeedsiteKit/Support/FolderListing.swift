@@ -6,30 +6,51 @@ import Glibc
 /// types, so it needs no stat per file; links to files count as files, links to folders are not followed.
 enum FolderListing {
     static func files(under folder: String) throws(InputError) -> [String] {
+        var others: [String] = []
+        return try files(under: folder, others: &others)
+    }
+
+    /// `files(under:)`, and in `others` (sorted) what is neither a file nor a folder: FIFOs, devices,
+    /// sockets and broken links, which callers that publish or read every file must not skip silently.
+    static func files(under folder: String, others: inout [String]) throws(InputError) -> [String] {
         try requireFolder(folder)
         var files: [String] = []
-        try walk(folder, relative: "", into: &files)
+        try walk(folder, relative: "", into: &files, others: &others)
         files.sort()
+        others.sort()
         return files
     }
 
     /// The entries directly inside `folder`: names, and whether each is a folder (links to folders are not followed).
     static func entries(of folder: String) throws(InputError) -> [(name: String, isFolder: Bool)] {
+        var others: [String] = []
+        return try entries(of: folder, others: &others)
+    }
+
+    /// `entries(of:)`, and in `others` the names of what is neither a file nor a folder (see `files(under:others:)`).
+    static func entries(of folder: String, others: inout [String]) throws(InputError) -> [(name: String, isFolder: Bool)] {
         try requireFolder(folder)
         var files: [String] = []
         var folders: [String] = []
-        try list(folder, files: &files, folders: &folders)
+        try list(folder, files: &files, folders: &folders, others: &others)
         return files.map { ($0, false) } + folders.map { ($0, true) }
     }
 
     /// Appends the files below `path` (named `relative`) to `files`.
     static func walk(_ path: String, relative: String, into files: inout [String]) throws(InputError) {
+        var others: [String] = []
+        try walk(path, relative: relative, into: &files, others: &others)
+    }
+
+    private static func walk(_ path: String, relative: String, into files: inout [String], others: inout [String]) throws(InputError) {
         var names: [String] = []
         var folders: [String] = []
-        try list(path, files: &names, folders: &folders)
+        var unusual: [String] = []
+        try list(path, files: &names, folders: &folders, others: &unusual)
         for name in names { files.append(relative.isEmpty ? name : relative + "/" + name) }
+        for name in unusual { others.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in folders {
-            try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files)
+            try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files, others: &others)
         }
     }
 
@@ -41,8 +62,9 @@ enum FolderListing {
         }
     }
 
-    /// The names of the regular files and folders directly inside `path`.
-    private static func list(_ path: String, files: inout [String], folders: inout [String]) throws(InputError) {
+    /// The names of the regular files and folders directly inside `path`; `others` gets FIFOs, devices,
+    /// sockets and broken links (links to folders are left out of all three).
+    private static func list(_ path: String, files: inout [String], folders: inout [String], others: inout [String]) throws(InputError) {
         guard let directory = opendir(path) else {
             throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))")
         }
@@ -58,14 +80,20 @@ enum FolderListing {
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var status = stat()
                 let followed = type == Int32(DT_LNK) ? stat(path + "/" + name, &status) : lstat(path + "/" + name, &status)
-                guard followed == 0 else { continue }
+                guard followed == 0 else {
+                    others.append(name)
+                    continue
+                }
                 let mode = status.st_mode & S_IFMT
-                type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR && type != Int32(DT_LNK) ? Int32(DT_DIR) : -1)
+                if mode == S_IFDIR && type == Int32(DT_LNK) { continue }
+                type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR ? Int32(DT_DIR) : -1)
             }
             if type == Int32(DT_REG) {
                 files.append(name)
             } else if type == Int32(DT_DIR) {
                 folders.append(name)
+            } else {
+                others.append(name)
             }
         }
     }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FeedsiteTestSupport
 import Foundation
 import Testing
@@ -33,6 +36,28 @@ import Testing
         _ = try site.build()
         let page = try #require(site.read("output/index.html"))
         #expect(page.contains(#"<a href="https://example.com/">Home &amp; away</a>;<a href="https://example.org/two">Two</a>;|&lt;b&gt;bold&lt;/b&gt;|1.10|a,b,"#))
+    }
+
+    @Test("a data file that links outside the site folder is refused with the link's target, and nothing is published")
+    func linkOutside() throws {
+        let outside = try TemporaryFolder()
+        try outside.write("secret.yml", "password: hunter2")
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index, "data/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/data/pw.yml", withDestinationPath: outside.path + "/secret.yml")
+        let error = try #require(throws: InputError.self) { try site.build() }
+        let target = URL(fileURLWithPath: outside.path + "/secret.yml").resolvingSymlinksInPath().path
+        #expect(error.message.hasSuffix("data/pw.yml: is a link to \(target), outside the site folder"))
+        #expect(site.read("output/index.html") == nil)
+    }
+
+    @Test("a FIFO or a broken link in data/ is an error naming it, and loading does not wait on the FIFO")
+    func unusualEntries() throws {
+        let site = try TemporarySite(["data/a.yml": "x: 1"], withDefaultTemplates: false)
+        #expect(mkfifo(site.path + "/data/pipe.yml", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/data/gone.yml", withDestinationPath: "missing.yml")
+        let error = try #require(throws: DiagnosticError.self) { try DataFiles.load(siteFolder: site.path, displayPath: { $0.replacingOccurrences(of: site.path + "/", with: "") }) }
+        #expect(error.diagnostics.map(\.message) == ["is a broken link to missing.yml, expected a .yml or .json file", "is a FIFO (named pipe), expected a .yml or .json file"])
+        #expect(error.diagnostics.map(\.location.file) == ["data/gone.yml", "data/pipe.yml"])
     }
 
     @Test("no data folder is no data; an empty YAML file is null; hidden files and editors' backups are left alone")

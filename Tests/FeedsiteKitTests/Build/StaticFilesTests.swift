@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 import FeedsiteTestSupport
@@ -146,6 +149,18 @@ import FeedsiteTestSupport
         let error = try #require(throws: InputError.self) { try site.build() }
         #expect(error.message.hasSuffix("static/leak.txt: is a link to \(URL(fileURLWithPath: outside.path + "/secret.txt").resolvingSymlinksInPath().path), outside the site folder"))
         #expect(site.read("output/leak.txt") == nil)
+    }
+
+    @Test("a FIFO or a broken link in static/ is an error naming it, and the build does not wait on the FIFO")
+    func unusualEntries() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/a.txt": "a"])
+        #expect(mkfifo(site.path + "/static/pipe", 0o644) == 0)
+        let fifo = try #require(throws: InputError.self) { try site.build() }
+        #expect(fifo.message.hasSuffix("static/pipe: is a FIFO (named pipe), expected a file to publish"))
+        try FileManager.default.removeItem(atPath: site.path + "/static/pipe")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/static/gone.txt", withDestinationPath: "missing.txt")
+        let broken = try #require(throws: InputError.self) { try site.build() }
+        #expect(broken.message.hasSuffix("static/gone.txt: is a broken link to missing.txt, expected a file to publish"))
     }
 
     @Test("an output folder inside static/ is refused")
