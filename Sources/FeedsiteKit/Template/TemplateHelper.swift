@@ -38,16 +38,20 @@ enum TemplateHelper: Sendable, Equatable {
 
 extension TemplateHelper {
     /// Appends what the helper makes of `text` (the content rendered without escaping) to `output`;
-    /// `language` is the BCP 47 tag dates are written in. Throws `LocalizedDate.Problem` when `date`
-    /// is given text that is not a date.
-    func apply(to text: String, language: String, output: inout [UInt8]) throws(LocalizedDate.Problem) {
+    /// `language` is the BCP 47 tag dates are written in. `escaped` false leaves the results of `truncate_N`
+    /// and `date` unescaped, for a helper nested in another one (which escapes the text it is given once).
+    /// Throws `LocalizedDate.Problem` when `date` is given text that is not a date.
+    func apply(to text: String, language: String, escaped: Bool = true, output: inout [UInt8]) throws(LocalizedDate.Problem) {
+        let append = { (result: String, output: inout [UInt8]) in
+            if escaped { HTMLEscaper.append(result, to: &output) } else { output += Array(result.utf8) }
+        }
         switch self {
         case .truncate(let length):
-            HTMLEscaper.append(Self.truncated(text, to: length), to: &output)
+            append(Self.truncated(text, to: length), &output)
         case .date:
             let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
             guard !trimmed.isEmpty else { return }
-            HTMLEscaper.append(try LocalizedDate(iso8601: String(trimmed)).text(language: language), to: &output)
+            append(try LocalizedDate(iso8601: String(trimmed)).text(language: language), &output)
         case .urlEncode:
             Self.appendPercentEncoded(text, to: &output)
         case .json:

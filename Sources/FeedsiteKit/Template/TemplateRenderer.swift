@@ -153,7 +153,7 @@ private extension TemplateRenderState {
         (output, indentation, lineStart, rendersText) = saved
         var result: [UInt8] = []
         do {
-            try helper.apply(to: text, language: renderer.language, output: &result)
+            try helper.apply(to: text, language: renderer.language, escaped: !rendersText, output: &result)
         } catch {
             throw DiagnosticError([Diagnostic(at: template.location(of: section.offset),
                 "'date' expects an ISO 8601 date such as 2026-12-01 or 2026-12-01T14:03:00Z, found '\(error.found)'",

@@ -101,6 +101,13 @@ import Testing
         #expect(try render("{{#items}}{{#json}}{{#truncate_5}}{{t}}{{/truncate_5}}{{/json}},{{/items}}", data) == "\"one…\",\"four\",")
     }
 
+    @Test("a helper nested in another hands it raw text, so the outer one escapes once")
+    func nestedEscapesOnce() throws {
+        #expect(try render("{{#json}}{{#truncate_5}}a<b&cd{{/truncate_5}}{{/json}}", .null) == #""a\u003cb\u0026…""#)
+        #expect(try render("{{#url_encode}}{{#truncate_9}}{{v}}{{/truncate_9}}{{/url_encode}}", .map(["v": .string("a&b")])) == "a%26b")
+        #expect(try render("{{#truncate_9}}{{#date}}2026-12-01{{/date}}{{/truncate_9}}", .null) == "1 Decemb…")
+    }
+
     @Test("a helper's content is indented like other text when a partial is indented")
     func indentation() throws {
         let partial = try Template("{{#truncate_3}}abcdef{{/truncate_3}}\n", name: "p")
