@@ -26,6 +26,14 @@ private extension TemplateNameChecker {
                 break
             case .variable(let name, _, let offset):
                 _ = resolve(name, scopes: scopes, at: offset, in: template)
+            case .section(let section) where Self.isBadTruncate(section.name) && !isResolvable(section.name, scopes: scopes):
+                let location = template.location(of: section.offset)
+                if reported.insert(location).inserted {
+                    diagnostics.append(Diagnostic(.error, at: location,
+                        "'\(section.name)' is not a valid helper: the N of truncate_N must be a whole number from 1 to \(TemplateHelper.maximumLength) without leading zeros",
+                        hint: "write a length such as {{#truncate_80}}…{{/truncate_80}}"))
+                }
+                walk(section.children, in: template, scopes: scopes, visiting: &visiting)
             case .section(let section) where TemplateHelper(section.name) != nil && !isResolvable(section.name, scopes: scopes):
                 // A helper (`{{#truncate_80}}`): its content sees the same context.
                 walk(section.children, in: template, scopes: scopes, visiting: &visiting)
@@ -97,6 +105,11 @@ private extension TemplateNameChecker {
         return nil
     }
 
+    /// Whether `name` is `truncate_` followed by anything that is not a length `TemplateHelper` takes.
+    static func isBadTruncate(_ name: TemplateName) -> Bool {
+        name.components.count == 1 && name.components[0].hasPrefix("truncate_") && TemplateHelper(name) == nil
+    }
+
     /// Whether `name`'s first component is in any scope (then it is data, not a helper).
     func isResolvable(_ name: TemplateName, scopes: [ContextSchema]) -> Bool {
         scopes.contains { scope in
@@ -114,6 +127,6 @@ private extension TemplateNameChecker {
         let candidates = scopes.flatMap { $0.names() }
         diagnostics.append(Diagnostic(.warning, at: location, "'\(name)' is not part of the page context and always renders empty",
             hint: Suggestion.didYouMean(name.description, in: candidates)
-                ?? "the page context holds: site, account, accounts, root, page, generator (see README)"))
+                ?? "the page context holds: \(ContextSchema.page.names(depth: 1).sorted().joined(separator: ", ")) (see README)"))
     }
 }

@@ -238,6 +238,26 @@ import Testing
         #expect(result.warnings.map(\.location.column) == [23, 41])
     }
 
+    @Test("a truncate_N whose N is not 1 to 1,000,000 is an error at the tag, and nothing is written", arguments: [
+        "truncate_0", "truncate_-1", "truncate_1000001", "truncate_01", "truncate_x",
+    ])
+    func badTruncate(name: String) throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": "<p>\n  {{#\(name)}}{{site.title}}{{/\(name)}}</p>"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.message.hasPrefix("'\(name)' is not a valid helper: the N of truncate_N must be a whole number from 1 to 1000000"))
+        #expect((diagnostic.location.line, diagnostic.location.column) == (2, 3))
+        #expect(site.read("output/index.html") == nil)
+    }
+
+    @Test("a name with no likely spelling lists every name of the page context, groups, data and river included")
+    func unknownNameHint() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": "<p>{{zzzzzzzz}}</p>"])
+        let hint = try #require(try site.build().warnings.first?.hint)
+        #expect(hint == "the page context holds: account, accounts, data, generator, groups, page, river, root, site (see README)")
+    }
+
     @Test("a bad intent URL in template text fails the build with the template's position, and nothing is written")
     func checkerStopsBuild() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML,
