@@ -5,6 +5,16 @@ enum OutputFolderGuard {
     /// Throws when the output folder of `folders` is one whose cleaning could destroy the site (see below).
     static func check(_ folders: SiteFolders, configPath: String) throws(InputError) {
         try check(output: folders.output, siteFolder: folders.site, configPath: configPath, templatesFolder: folders.templates)
+        let output = canonical(folders.output)
+        let inputs = [("data/", folders.site + "/" + DataFiles.folderName), ("static/", folders.site + "/" + StaticFolder.name),
+                      ("the snapshots folder", folders.snapshots), ("feeds/", folders.site + "/feeds")]
+        for (name, folder) in inputs {
+            let input = canonical(folder)
+            if output == input || output.hasPrefix(input + "/") {
+                throw InputError("refusing to build into \(output), which is inside \(name): the site reads that folder, and each build would change it",
+                                 hint: "set 'output:' in site.yml (or --output) to a folder of its own, such as output")
+            }
+        }
     }
 
     /// Throws when `output` is `/`, the home folder, the site folder, an ancestor of it, or holds site.yml or the templates.

@@ -85,6 +85,18 @@ import Testing
         #expect(!site.exists("templates/out"))
     }
 
+    @Test("an output folder inside a folder the site reads (data/, static/, snapshots/, feeds/) is refused, and later builds still work", arguments: [
+        ("output: data/out\n", "data/"), ("output: data\n", "data/"), ("output: static/out\n", "static/"),
+        ("output: snapshots/out\n", "the snapshots folder"), ("output: feeds/out\n", "feeds/"),
+    ])
+    func outputInsideInputs(_ line: String, _ folder: String) throws {
+        let site = try TemporarySite(["site.yml": line + Self.twoAccounts, "data/a.yml": "x: 1", "static/a.txt": "a"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.location.line == 1)
+        #expect(error.diagnostics.first?.message.contains("which is inside \(folder)") == true)
+        #expect(!site.exists("data/out") && !site.exists("static/out") && !site.exists("snapshots/out") && !site.exists("feeds/out"))
+    }
+
     @Test("files the user put in an output folder without a manifest are not overwritten: the build lists them and stops")
     func foreignFilesWithoutManifest() throws {
         let site = try TemporarySite(["site.yml": Self.twoAccounts, "output/index.html": "my own page", "output/b/index.html": "mine too",

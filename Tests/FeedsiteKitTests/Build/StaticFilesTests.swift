@@ -166,8 +166,8 @@ import FeedsiteTestSupport
     @Test("an output folder inside static/ is refused")
     func outputInsideStatic() throws {
         let site = try TemporarySite(["site.yml": "output: static/out\n" + Self.siteYAML, "static/a.txt": "a"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.hasSuffix("static: the output folder is inside the static folder"))
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.message.contains("which is inside static/") == true)
     }
 
     @Test("a new or changed static file makes an up-to-date site build again")
