@@ -14,7 +14,8 @@ struct LocalizedDate: Sendable, Equatable {
 }
 
 extension LocalizedDate {
-    /// Reads `YYYY-MM-DD`, alone or followed by a time (`T14:03:00Z`, ` 14:03`); the date is taken as written.
+    /// Reads `YYYY-MM-DD`, alone or followed by a valid time (`T14:03:00Z`, ` 14:03`, `T14:03:00.5+01:00`);
+    /// the date is taken as written.
     init(iso8601 text: String) throws(Problem) {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
@@ -23,12 +24,40 @@ extension LocalizedDate {
         }
         let separated = bytes.count >= 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
         let timeFollows = bytes.count == 10 || (bytes.count > 11 && [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10])
-                                                 && bytes[11].isASCIIDigit)
+                                                 && Self.isTime(bytes[11...]))
         guard separated, timeFollows, let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else {
             throw Problem(found: text.count > 40 ? String(text.prefix(39)) + "…" : text)
         }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// Whether `bytes` is a time of day: `HH:MM`, optional `:SS` (60 for a leap second) and `.fraction`,
+    /// then optionally `Z` or an offset `±HH:MM`.
+    static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes[...]
+        func two(_ maximum: Int) -> Bool {
+            guard rest.count >= 2, rest.prefix(2).allSatisfy(\.isASCIIDigit) else { return false }
+            let value = Int(rest[rest.startIndex] - UInt8(ascii: "0")) * 10 + Int(rest[rest.startIndex + 1] - UInt8(ascii: "0"))
+            rest = rest.dropFirst(2)
+            return value <= maximum
+        }
+        func skip(_ byte: Character) -> Bool {
+            guard rest.first == UInt8(ascii: byte.unicodeScalars.first!) else { return false }
+            rest = rest.dropFirst()
+            return true
+        }
+        guard two(23), skip(":"), two(59) else { return false }
+        if skip(":") {
+            guard two(60) else { return false }
+            if skip(".") {
+                guard rest.first?.isASCIIDigit == true else { return false }
+                rest = rest.drop(while: \.isASCIIDigit)
+            }
+        }
+        if skip("Z") || skip("z") { return rest.isEmpty }
+        if skip("+") || skip("-") { return two(23) && skip(":") && two(59) && rest.isEmpty }
+        return rest.isEmpty
     }
 
     /// The date for readers in `language` (a BCP 47 tag such as `en`, `de-AT`, `pt-BR`).

@@ -55,6 +55,13 @@ import Testing
         #expect(try render("{{#date}}{{e}}{{/date}}", data, language: language) == expected)
     }
 
+    @Test("date takes the times ISO 8601 and RFC 3339 write", arguments: [
+        "2026-12-01T14:03", "2026-12-01 14:03", "2026-12-01T23:59:60Z", "2026-12-01t00:00:00.123z", "2026-12-01T14:03:00+01:00", "2026-12-01T14:03:00-05:30",
+    ])
+    func dateTimes(_ text: String) throws {
+        #expect(try render("{{#date}}{{v}}{{/date}}", .map(["v": .string(text)])) == "1 December 2026")
+    }
+
     @Test("date writes days after the first plainly and escapes nothing it need not")
     func dateOtherDays() throws {
         #expect(try render("{{#date}}2024-02-29{{/date}}", .null, language: "fr") == "29 février 2024")
@@ -68,6 +75,7 @@ import Testing
 
     @Test("date refuses text that is not a date, at the section's line and column", arguments: [
         "yesterday", "2026-13-01", "2026-02-29", "2026-12-32", "2026-1-01", "2026-12-01X", "2026-12-01T", "<script>2026-12-01",
+        "2026-12-01T25:00:00Z", "2026-12-01T14:60", "2026-12-01T14:03:61Z", "2026-12-01T14:03:00+25:00", "2026-12-01T14:03:00Zjunk", "2026-12-01 1",
     ])
     func dateErrors(_ text: String) throws {
         let error = try #require(throws: DiagnosticError.self) {
