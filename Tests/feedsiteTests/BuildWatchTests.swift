@@ -80,6 +80,23 @@ import Glibc
         #expect(stopped.err.hasSuffix("stopped watching\n"))
     }
 
+    @Test("build --watch -q rebuilds but prints nothing but errors: no watching, rebuilding or stopped lines")
+    func quiet() throws {
+        let folder = try TemporarySite(["site.yml": "title: First\naccounts:\n  - handle: outputdd\n"])
+        let watching = try Watching(in: folder.path, arguments: ["-q"])
+        // Nothing is printed to wait for: the site is changed until a rebuild shows the watcher runs.
+        var attempt = 0
+        while folder.read("output/index.html")?.contains("<title>Second</title>") != true {
+            if attempt % 20 == 0 { try folder.write("site.yml", "title: Second\naccounts:\n  - handle: outputdd\n# \(attempt)\n") }
+            attempt += 1
+            try #require(attempt < 1_200, "no rebuild within a minute")
+            usleep(50_000)
+        }
+        let stopped = watching.interrupt()
+        #expect(stopped.status == 0)
+        #expect(stopped.err == "")
+    }
+
     @Test("build --watch stopped by Ctrl-C as soon as it says it is watching exits 0", arguments: 0..<8)
     func interruptAtOnce(_ round: Int) throws {
         let folder = try TemporarySite(["site.yml": "title: First\naccounts:\n  - handle: outputdd\n"])

@@ -2,6 +2,7 @@ import FeedsiteKit
 
 /// `feedsite build --watch`: builds again on every change of site.yml, the templates or the data
 /// files, with serve's watcher, until Ctrl-C (exit 0). A failed build is printed and watching goes on.
+/// With --quiet only errors are printed: none of the watching messages.
 struct BuildWatch {
     let runner: BuildRunner
 
@@ -12,20 +13,21 @@ struct BuildWatch {
         let site = WatchedSite(configPath: runner.configPath, output: runner.output)
         guard let folders = site.folders() else { return first.code }
         let watcher = FileWatcher(paths: WatchedSite.paths(configPath: site.configPath, folders: folders))
+        let say: @Sendable (String) -> Void = { [quiet = runner.quiet] line in if !quiet { console.err(line) } }
         watcher.start {
-            console.err("change detected, rebuilding")
+            say("change detected, rebuilding")
             // The folders are found again before the build, so that a site.yml that moved its
             // templates is watched there from now on.
             if let now = site.folders(), watcher.watch(WatchedSite.paths(configPath: site.configPath, folders: now)) {
-                console.err("watching \(WatchedSite.described(configPath: site.configPath, folders: now)) for changes")
+                say("watching \(WatchedSite.described(configPath: site.configPath, folders: now)) for changes")
             }
             _ = runner.run(console)
         }
         // Said only once the watcher runs: a change made after this line is seen.
-        console.err("watching \(WatchedSite.described(configPath: site.configPath, folders: folders)) for changes; Ctrl-C stops")
+        say("watching \(WatchedSite.described(configPath: site.configPath, folders: folders)) for changes; Ctrl-C stops")
         interrupt.wait {
             watcher.stop()
-            console.err("stopped watching")
+            say("stopped watching")
         }
     }
 }
