@@ -85,6 +85,10 @@ private extension CommandLineInterface {
             }
             instance = try command.init(parsed)
         } catch {
+            // A tool that asked for JSON reads stdout: it gets the error as the one document there too.
+            if spec.options.contains(where: { $0.name == "format" }), asksForJSON(arguments) {
+                console.out(document: DiagnosticRenderer().json(error))
+            }
             return console.fail(error, usage: spec.usageLine, pointer: "Run 'feedsite \(spec.name) --help' for more.")
         }
         do {
@@ -92,6 +96,11 @@ private extension CommandLineInterface {
         } catch {
             return console.fail(error)
         }
+    }
+
+    /// Whether `arguments` (which may not parse) ask for `--format json`.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
     }
 
     /// The error for a first argument that is neither a command nor a global option.

@@ -104,4 +104,20 @@ import Testing
         #expect(!folder.exists("output"))
         #expect(server.stop().status == 0)
     }
+
+    @Test("a usage error of build or check with --format json is the one JSON document on stdout, its keys those of every diagnostic", arguments: [
+        ["build", "--format", "json", "--bogus"], ["build", "--format", "json", "--format", "json"], ["build", "--format=json", "--watch"],
+        ["check", "--format", "json", "--bogus"], ["check", "out", "--format", "json", "--format", "json"],
+    ])
+    func usageErrorAsJSON(_ arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(arguments, in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: "))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(document["exit_code"] as? Int == 2)
+        let problem = try #require((document["diagnostics"] as? [[String: Any]])?.first)
+        #expect(Set(problem.keys) == ["file", "line", "column", "severity", "message", "hint"])
+        #expect(problem["file"] is NSNull && problem["line"] is NSNull && problem["column"] is NSNull)
+    }
 }

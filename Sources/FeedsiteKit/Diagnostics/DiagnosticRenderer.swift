@@ -56,7 +56,7 @@ extension DiagnosticRenderer {
                 + "\"column\": \(diagnostic.location.column), " + Self.jsonFields(diagnostic.severity, diagnostic.message, diagnostic.hint)
         }
         if let problem = error.problem {
-            entries.append("{" + Self.jsonFields(.error, problem.message, problem.hint))
+            entries.append("{\"file\": null, \"line\": null, \"column\": null, " + Self.jsonFields(.error, problem.message, problem.hint))
         }
         var text = "{\n  \"exit_code\": \(error.exitCode.rawValue),\n  \"diagnostics\": ["
         text += entries.isEmpty ? "],\n" : "\n    " + entries.joined(separator: ",\n    ") + "\n  ],\n"
