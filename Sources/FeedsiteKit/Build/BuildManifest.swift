@@ -71,24 +71,46 @@ extension BuildManifest {
 
     /// Reads a manifest; anything unreadable counts as no manifest (and so deletes nothing).
     init?(bytes: [UInt8]) {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)[...]
-        guard let header = lines.popFirst(), header.starts(with: "feedsite-manifest 3 ".utf8) else { return nil }
-        complete = header.elementsEqual("feedsite-manifest 3 complete".utf8)
+        guard let manifest = try? BuildManifest(parsing: bytes) else { return nil }
+        self = manifest
+    }
+
+    /// A line of a manifest that is not one feedsite writes.
+    struct BadLine: Error, Equatable {
+        /// The line's number, from 1.
+        let line: Int
+        /// What is wrong with it.
+        let reason: String
+    }
+
+    /// Reads a manifest; throws `BadLine` at the first line feedsite would not have written.
+    init(parsing bytes: [UInt8]) throws(BadLine) {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().filter { !$0.element.isEmpty }
+        guard let header = lines.first, header.offset == 0, header.element.starts(with: "feedsite-manifest 3 ".utf8) else {
+            throw BadLine(line: 1, reason: "expected the header 'feedsite-manifest 3 complete'")
+        }
+        complete = header.element.elementsEqual("feedsite-manifest 3 complete".utf8)
         record = nil
         files = [:]
         files.reserveCapacity(lines.count)
-        for line in lines {
+        for (index, line) in lines.dropFirst() {
             if line.starts(with: "record ".utf8) {
                 let fields = line.split(separator: 0x20)
                 guard fields.count == 5, let fingerprint = Self.number(fields[1], radix: 16), let pages = Self.number(fields[2]),
-                      let intentURLs = Self.number(fields[3]), let accounts = Self.number(fields[4]) else { return nil }
+                      let intentURLs = Self.number(fields[3]), let accounts = Self.number(fields[4]) else {
+                    throw BadLine(line: index + 1, reason: "expected 'record FINGERPRINT PAGES INTENT-URLS ACCOUNTS'")
+                }
                 record = Record(fingerprint: fingerprint, pages: Int(pages), intentURLs: Int(intentURLs), accounts: Int(accounts))
                 continue
             }
             let fields = line.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let path = String(validating: fields[3], as: UTF8.self) else { return nil }
+            guard fields.count == 4, let path = String(validating: fields[3], as: UTF8.self) else {
+                throw BadLine(line: index + 1, reason: "expected 'SIZE SECONDS.NANOSECONDS INODE PATH'")
+            }
             // Only paths inside the folder: a tampered manifest must not make the build delete elsewhere.
-            guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                throw BadLine(line: index + 1, reason: "the path '\(path)' leaves the output folder")
+            }
             let time = fields[1].split(separator: UInt8(ascii: "."))
             if let size = Self.number(fields[0]), time.count == 2, let seconds = Self.number(time[0]),
                let nanoseconds = Self.number(time[1]), let inode = Self.number(fields[2]) {

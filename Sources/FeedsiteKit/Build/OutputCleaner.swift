@@ -57,6 +57,16 @@ extension OutputCleaner {
         var result = Result()
         let manifestPath = folder + "/" + OutputWriter.manifestName
         result.hadManifest = access(manifestPath, F_OK) == 0
+        // A damaged manifest would make every file look foreign: say so, and remove nothing.
+        if result.hadManifest {
+            let bytes = try FileInput.read(manifestPath, purpose: "the build manifest", limit: .max)
+            do throws(BuildManifest.BadLine) {
+                _ = try BuildManifest(parsing: bytes)
+            } catch {
+                throw InputError("\(manifestPath):\(error.line): \(error.reason); the manifest was edited or damaged, so nothing was removed",
+                                 hint: "remove the output folder by hand, or build again with --force to write a new manifest")
+            }
+        }
         var reasons: [String: String] = [:]
         if result.hadManifest {
             let manifest = writer.readManifest()
