@@ -114,8 +114,10 @@ private extension DataFiles {
         do throws(JSONSyntaxError) {
             document = try reader.readDocument()
         } catch {
+            let tooDeep = error.message.hasSuffix("nested arrays and objects")
             throw DiagnosticError([Diagnostic(at: error.location, error.message,
-                                              hint: "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes")])
+                                              hint: tooDeep ? "nest lists and maps at most \(YAMLTreeBuilder.maximumDepth) levels deep: flatten the data"
+                                                  : "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes")])
         }
         var diagnostics: [Diagnostic] = []
         let value = templateValue(document, text: text, diagnostics: &diagnostics)

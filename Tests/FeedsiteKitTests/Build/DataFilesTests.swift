@@ -99,11 +99,18 @@ import Testing
         #expect(found.map(\.location.file) == ["data/a.json", "data/b.yml", "data/c.txt"])
     }
 
+    @Test("YAML aliases to an anchor in the same file are read, as README says; an alias to no anchor is an error")
+    func aliases() throws {
+        #expect(try load(["data/a.yml": "base: &b {x: 1}\ncopy: *b\n"]) == .map(["a": .map(["base": .map(["x": .int(1)]), "copy": .map(["x": .int(1)])])]))
+        #expect(try !diagnostics(["data/a.yml": "copy: *nothing\n"]).isEmpty)
+    }
+
     @Test("hostile data files are refused with positions: too deep, too large, a billion laughs")
     func hostile() throws {
         let deepJSON = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let deep = try #require(try diagnostics(["data/deep.json": deepJSON]).first)
         #expect(deep.message.contains("nested"))
+        #expect(deep.hint == "nest lists and maps at most 200 levels deep: flatten the data")
         #expect(deep.location.line == 1)
         let deepYAML = try #require(try diagnostics(["data/deep.yml": String(repeating: "[", count: 10_000)]).first)
         #expect(deepYAML.message.contains("levels deep"))
