@@ -26,6 +26,8 @@ struct BuildManifest: Equatable {
         var pages: Int
         var intentURLs: Int
         var accounts: Int
+        /// Relative links the check followed, so that an up-to-date build reports the same totals.
+        var links: Int
     }
 
     var complete: Bool
@@ -55,7 +57,7 @@ extension BuildManifest {
         bytes.reserveCapacity(64 + files.count * 64)
         bytes += "feedsite-manifest 3 \(complete ? "complete" : "building")\n".utf8
         if let record {
-            bytes += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts)\n".utf8
+            bytes += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts) \(record.links)\n".utf8
         }
         for (path, stamp) in files.sorted(by: { $0.key < $1.key }) {
             if let stamp = stamp {
@@ -96,11 +98,13 @@ extension BuildManifest {
         for (index, line) in lines.dropFirst() {
             if line.starts(with: "record ".utf8) {
                 let fields = line.split(separator: 0x20)
-                guard fields.count == 5, let fingerprint = Self.number(fields[1], radix: 16), let pages = Self.number(fields[2]),
+                guard fields.count == 5 || fields.count == 6, let fingerprint = Self.number(fields[1], radix: 16), let pages = Self.number(fields[2]),
                       let intentURLs = Self.number(fields[3]), let accounts = Self.number(fields[4]) else {
-                    throw BadLine(line: index + 1, reason: "expected 'record FINGERPRINT PAGES INTENT-URLS ACCOUNTS'")
+                    throw BadLine(line: index + 1, reason: "expected 'record FINGERPRINT PAGES INTENT-URLS ACCOUNTS LINKS'")
                 }
-                record = Record(fingerprint: fingerprint, pages: Int(pages), intentURLs: Int(intentURLs), accounts: Int(accounts))
+                // A record without the links count (an older feedsite wrote it) is dropped: the next build runs in full.
+                guard fields.count == 6, let links = Self.number(fields[5]) else { continue }
+                record = Record(fingerprint: fingerprint, pages: Int(pages), intentURLs: Int(intentURLs), accounts: Int(accounts), links: Int(links))
                 continue
             }
             let fields = line.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)

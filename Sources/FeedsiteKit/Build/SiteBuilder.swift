@@ -112,7 +112,7 @@ private extension SiteBuilder {
             let clean = report.findings.isEmpty && site.warnings.isEmpty
             let record = upToDate.fingerprint.flatMap {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: plan.pages.count, intentURLs: report.intentURLs,
-                                             accounts: config.accounts.count) : nil
+                                             accounts: config.accounts.count, links: report.links) : nil
             }
             let counts = try sink.publish(plan.files, record: record)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,

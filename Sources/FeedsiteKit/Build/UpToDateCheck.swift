@@ -27,7 +27,7 @@ extension UpToDateCheck {
         return BuildResult(pages: previous.record.pages, accounts: previous.record.accounts, written: 0, unchanged: previous.files,
                            removed: 0,
                            check: CheckReport(findings: [], filesChecked: previous.record.pages, intentURLs: previous.record.intentURLs,
-                                              links: 0),
+                                              links: previous.record.links),
                            warnings: [], milliseconds: BuildResult.milliseconds(since: start), outputFolder: outputFolder,
                            upToDate: true)
     }

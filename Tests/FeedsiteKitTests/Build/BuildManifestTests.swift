@@ -6,7 +6,7 @@ import Testing
           arguments: [UInt64(0), 7, 10, 1_000_000_007, UInt64(Int.max), UInt64.max])
     func roundTrip(number: UInt64) throws {
         let stamp = BuildManifest.Stamp(size: Int(number % UInt64(Int.max)), seconds: 1_700_000_000, nanoseconds: 999_999_999, inode: number)
-        let manifest = BuildManifest(complete: true, record: BuildManifest.Record(fingerprint: number, pages: 3, intentURLs: 2, accounts: 1),
+        let manifest = BuildManifest(complete: true, record: BuildManifest.Record(fingerprint: number, pages: 3, intentURLs: 2, accounts: 1, links: 4),
                                      files: ["index.html": .some(stamp), "a b/index.html": BuildManifest.Stamp?.none])
         let read = try #require(BuildManifest(bytes: manifest.bytes))
         #expect(read == manifest)

@@ -47,6 +47,23 @@ import Testing
         #expect(second.outputFolder == first.outputFolder)
     }
 
+    @Test("an up-to-date build reports the check's totals of the build it skips: pages, intent URLs and links")
+    func upToDateTotals() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: amy\n"])
+        let first = try Self.build(site)
+        #expect(first.check.links > 0)
+        let second = try Self.build(site)
+        #expect(second.upToDate)
+        #expect((second.check.filesChecked, second.check.intentURLs, second.check.links) == (first.check.filesChecked, first.check.intentURLs, first.check.links))
+    }
+
+    @Test("a manifest an older feedsite wrote (a record without the links count) still lists its files; the next build runs in full")
+    func olderRecord() throws {
+        let manifest = try #require(BuildManifest(bytes: Array("feedsite-manifest 3 complete\nrecord ff 2 1 1\n1 1.1 1 index.html\n".utf8)))
+        #expect(manifest.record == nil)
+        #expect(manifest.paths == ["index.html"])
+    }
+
     @Test("a site.yml that only mentions the word output elsewhere still finds its default output folder as up to date")
     func wordOutputElsewhere() throws {
         let site = try TemporarySite(["site.yml": "title: output\ndescription: where output goes\naccounts:\n  - handle: amy\n"])
