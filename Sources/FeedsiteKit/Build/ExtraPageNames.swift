@@ -1,3 +1,5 @@
+import Foundation
+
 /// The names of the extra pages: each `templates/pages/NAME.html` becomes `NAME/index.html`. A name
 /// is a folder name in the output and part of every link to the page, so it is kept to what needs no
 /// escaping anywhere: lower-case ASCII letters, digits and `-`. The folder is one level deep: a page
@@ -37,6 +39,9 @@ enum ExtraPageNames {
         if let bad = name.unicodeScalars.first(where: { !isNameScalar($0) }) {
             return "'\(StaticFolder.shown(name))' is not a page name: it contains '\(StaticFolder.shown(String(bad)))'"
         }
+        if name.hasPrefix("-") || name.hasSuffix("-") {
+            return "'\(name)' is not a page name: it starts or ends with '-' (a link to '-x/' reads as an option in a shell, and looks like a typo)"
+        }
         return nil
     }
 }
@@ -46,10 +51,17 @@ private extension ExtraPageNames {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
     }
 
-    /// `name` made a page name: lower case, anything else a `-`.
+    /// `name` made a page name: accents dropped (`ü` is `u`), lower case, each run of anything else one
+    /// `-`, none at either end; `about` when nothing is left.
     static func suggestion(for name: String) -> String {
         var text = ""
-        for scalar in name.lowercased().unicodeScalars { text.unicodeScalars.append(isNameScalar(scalar) ? scalar : "-") }
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        for scalar in folded.unicodeScalars {
+            let kept: Unicode.Scalar = isNameScalar(scalar) ? scalar : "-"
+            if kept == "-" && (text.isEmpty || text.hasSuffix("-")) { continue }
+            text.unicodeScalars.append(kept)
+        }
+        while text.hasSuffix("-") { text.removeLast() }
         return text.isEmpty ? "about" : text
     }
 }
