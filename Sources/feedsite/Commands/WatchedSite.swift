@@ -1,9 +1,5 @@
-import Dispatch
 import FeedsiteKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `serve` and `build --watch` watch of a site.
 struct WatchedSite: Sendable {
