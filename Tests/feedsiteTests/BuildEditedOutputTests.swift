@@ -71,4 +71,28 @@ import Testing
         #expect(rewritten.err.contains(" 1 removed); "), "\(rewritten.err)")
         #expect(folder.read("output/about/index.html") == "about, rewritten")
     }
+
+    @Test("build --format json lists the warning in the document's warnings; the path's control characters are escaped on the terminal")
+    func jsonAndEscapes() throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML])
+        let output = "out\u{1B}[31m"
+        #expect(try ProcessRunner.run(["build", "-q", "--output", output], in: folder.path).status == 0)
+        try Self.append("x", to: output + "/index.html", in: folder)
+
+        let result = try ProcessRunner.run(["build", "--format", "json", "--output", output], in: folder.path)
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let warnings = try #require(document["warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["file"] as? String == output + "/index.html")
+        #expect(warnings.first?["line"] as? Int == 1)
+        #expect(warnings.first?["severity"] as? String == "warning")
+        #expect(warnings.first?["message"] as? String == "this file was changed since feedsite wrote it; the build replaces it with the generated one")
+        #expect(result.err.hasPrefix("out\\u{1B}[31m/index.html:1:1: warning: this file was changed since feedsite wrote it"), "\(result.err)")
+        #expect(!result.err.contains("\u{1B}"))
+
+        let clean = try ProcessRunner.run(["build", "--format", "json", "--output", output], in: folder.path)
+        let quiet = try #require(try JSONSerialization.jsonObject(with: Data(clean.out.utf8)) as? [String: Any])
+        #expect((quiet["warnings"] as? [Any])?.isEmpty == true)
+    }
 }
