@@ -55,9 +55,14 @@ struct OutputWriter {
         defer { close(descriptor) }
         var status = stat()
         // A different size settles it without reading.
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
-              let existing = try? FileInput.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
-              existing == file.bytes else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.size else { return nil }
+        switch file.content {
+        case .bytes(let bytes):
+            guard let existing = try? FileInput.readToEnd(descriptor, expectedSize: bytes.count, limit: bytes.count),
+                  existing == bytes else { return nil }
+        case .copy(let source):
+            guard source.hasSameBytes(as: descriptor) else { return nil }
+        }
         return BuildManifest.Stamp(status)
     }
 
@@ -137,6 +142,14 @@ extension OutputWriter {
             try DescriptorWriter.write(bytes, to: descriptor)
         } catch {
             throw InputError("\(path): cannot be written: \(error.message)")
+        }
+    }
+
+    /// Writes `file`'s bytes to `descriptor`, a copy chunk by chunk; an error names `path` (or the copy's source).
+    static func write(_ file: SiteFile, to descriptor: Int32, path: String) throws(InputError) {
+        switch file.content {
+        case .bytes(let bytes): try write(bytes, to: descriptor, path: path)
+        case .copy(let source): try source.copy(to: descriptor, target: path)
         }
     }
 
