@@ -9,7 +9,9 @@ package struct SiteFile: Sendable {
         case copy(DiskFile)
     }
 
+    /// The file's path, relative to the site's (or the output's) folder.
     package var path: String
+    /// Its bytes, or the file on disk that holds them.
     package var content: Content
 
     /// Creates a file whose bytes are in memory.
