@@ -42,4 +42,19 @@ import Testing
         #expect(try site.snapshot("output") == before)
         #expect(!site.list("output").contains { $0.contains(".feedsite-tmp") })
     }
+
+    @Test("a static file the disk cannot take (copied in chunks) fails the build naming its output file; the old output stays byte for byte; exit 2")
+    func fullDiskAtAStaticFile() throws {
+        let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n", "static/data.bin": String(repeating: "a", count: 200_000)])
+        #expect(try ProcessRunner.run(["build", "-q"], in: site.path).status == 0)
+        let before = try site.snapshot("output")
+        // The same size, other bytes: only this file is written again, far above the limit (see fullDisk).
+        try site.write("static/data.bin", String(repeating: "b", count: 200_000))
+        let result = try ProcessRunner.run(["-c", "trap '' XFSZ; ulimit -f 64 && exec \"$0\" build", ProcessRunner.executable.path],
+                                           executable: "/bin/sh", in: site.path)
+        #expect(result.status == 2, "\(result.err)")
+        #expect(result.err == "error: \(site.path)/output/data.bin: cannot be written: File too large\n", "\(result.err)")
+        #expect(try site.snapshot("output") == before)
+        #expect(!site.list("output").contains { $0.contains(".feedsite-tmp") })
+    }
 }

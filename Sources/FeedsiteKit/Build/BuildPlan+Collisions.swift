@@ -70,6 +70,32 @@ extension BuildPlan {
     }
 }
 
+extension BuildPlan {
+    /// Refuses each extra page whose folder is a top-level name the build writes for itself (the assets,
+    /// the media copies): an error at its template naming what writes the folder, with a free name to rename
+    /// it to. The names are the plan's own (`TopLevelNames`), compared without case; accounts are checked
+    /// against the pages in `refuseCollisions`.
+    func refuseReservedPageNames(_ site: LoadedSite) throws(DiagnosticError) {
+        let extraPaths = pages.compactMap { page -> String? in
+            if case .extra = page.kind { return page.path }
+            return nil
+        }
+        let names = TopLevelNames(self, excluding: Set(accountPaths(site).keys).union(extraPaths))
+        let taken = Set(pages.map(\.path))
+        var problems: [Diagnostic] = []
+        for page in site.templates.pages {
+            guard let writer = names.writer(of: page.name) else { continue }
+            let free = (1...).lazy.map { $0 == 1 ? "\(page.name)-page" : "\(page.name)-page-\($0)" }
+                .first { names.writer(of: $0) == nil && !taken.contains($0 + "/index.html") } ?? page.name
+            let template = page.template.location(of: 0)
+            problems.append(Diagnostic(at: template,
+                "the page '\(page.name)' would be written to \(page.name)/index.html, inside the site's top-level \(page.name), which is \(writer)",
+                hint: "a page's name is its folder in the output: rename the template, e.g. to \(OutputWriter.parent(of: template.file))/\(free).html"))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+    }
+}
+
 private extension BuildPlan {
     /// A path the build writes, what writes it (for messages), and the account it belongs to, if any.
     struct GeneratedPath {

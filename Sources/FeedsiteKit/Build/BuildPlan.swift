@@ -38,6 +38,7 @@ extension BuildPlan {
         }
         try refuseCollisions(site)
         try refuseExtraPageCollisions(site)
+        try refuseReservedPageNames(site)
         // After the check, which refuses two pages at one path (an account called `latest`).
         files.append(SiteFile(path: SiteHeaders.path,
                               bytes: SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots)).file))
@@ -48,13 +49,7 @@ extension BuildPlan {
 
     /// Account pages and feeds are the only paths made from user input: each must differ from every other path.
     func refuseCollisions(_ site: LoadedSite) throws(DiagnosticError) {
-        var accountPaths: [String: Int] = [:]
-        for page in pages { if case .account(let index) = page.kind { accountPaths[page.path] = index } }
-        if site.config.baseURL != nil {
-            for (index, account) in site.config.accounts.enumerated() where AtomFeed.hasFeed(index, snapshots: site.snapshots) {
-                accountPaths[AtomFeed.path(of: account)] = index
-            }
-        }
+        let accountPaths = accountPaths(site)
         // The assets are the files that come from the user; the feeds and sitemap.xml are the build's own.
         let assets = files.lazy.map(\.path).filter { $0.hasPrefix("assets/") }
         var problems: [Diagnostic] = []
@@ -71,11 +66,25 @@ extension BuildPlan {
     }
 }
 
+extension BuildPlan {
+    /// The paths of the accounts' pages and feeds, each with its account's index.
+    func accountPaths(_ site: LoadedSite) -> [String: Int] {
+        var paths: [String: Int] = [:]
+        for page in pages { if case .account(let index) = page.kind { paths[page.path] = index } }
+        if site.config.baseURL != nil {
+            for (index, account) in site.config.accounts.enumerated() where AtomFeed.hasFeed(index, snapshots: site.snapshots) {
+                paths[AtomFeed.path(of: account)] = index
+            }
+        }
+        return paths
+    }
+}
+
 private extension BuildPlan {
     /// An error at each account whose folder would be a top-level name the build writes for itself
     /// (a Bluesky handle `index.html` or `feed.xml`, an X handle `_headers`), unless already reported.
     func refuseReservedFolders(_ site: LoadedSite, accountPaths: Set<String>, reported: Set<SourceLocation>) -> [Diagnostic] {
-        let names = TopLevelNames(self, accountPaths: accountPaths)
+        let names = TopLevelNames(self, excluding: accountPaths)
         return site.config.accounts.compactMap { account in
             guard !reported.contains(account.location), let writer = names.writer(of: account.slug) else { return nil }
             return Diagnostic(at: account.location,

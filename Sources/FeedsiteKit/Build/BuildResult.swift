@@ -12,7 +12,8 @@ package struct BuildResult: Sendable {
     package var writtenPaths: [String] = []
     /// What the in-memory check found (warnings only, or the build would have failed).
     package var check: CheckReport
-    /// Template warnings (names that never resolve).
+    /// Warnings: template names that never resolve, media copies refused, files of the output that were
+    /// changed since feedsite wrote them and that the build replaced or removed.
     package var warnings: [Diagnostic]
     /// Wall time in milliseconds.
     package var milliseconds: Int

@@ -117,7 +117,7 @@ private extension OutputTransaction {
         }
         guard descriptor >= 0 else { throw failure(target, "cannot be written", code: errno) }
         do throws(InputError) {
-            try OutputWriter.write(file.bytes, to: descriptor, path: target)
+            try OutputWriter.write(file, to: descriptor, path: target)
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw failure(target, "cannot be written", code: errno) }
             close(descriptor)

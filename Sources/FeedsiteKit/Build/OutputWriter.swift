@@ -20,6 +20,16 @@ struct OutputWriter {
         var removed = 0
         /// The paths written, sorted.
         var writtenPaths: [String] = []
+        /// The files feedsite wrote that someone changed since (their stamps differ from the manifest's),
+        /// which this build replaced or removed, sorted by path.
+        var editedFiles: [EditedFile] = []
+    }
+
+    /// A file feedsite wrote and someone changed since, which a build replaced or removed.
+    struct EditedFile: Equatable, Sendable {
+        let path: String
+        /// Whether the build removed it (it no longer makes the file) rather than replaced it.
+        let removed: Bool
     }
 
     /// What the previous build recorded, if it finished without warnings and nobody has touched
@@ -45,9 +55,14 @@ struct OutputWriter {
         defer { close(descriptor) }
         var status = stat()
         // A different size settles it without reading.
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.bytes.count,
-              let existing = try? FileInput.readToEnd(descriptor, expectedSize: file.bytes.count, limit: file.bytes.count),
-              existing == file.bytes else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == file.size else { return nil }
+        switch file.content {
+        case .bytes(let bytes):
+            guard let existing = try? FileInput.readToEnd(descriptor, expectedSize: bytes.count, limit: bytes.count),
+                  existing == bytes else { return nil }
+        case .copy(let source):
+            guard source.hasSameBytes(as: descriptor) else { return nil }
+        }
         return BuildManifest.Stamp(status)
     }
 
@@ -73,8 +88,11 @@ struct OutputWriter {
         // All changed files are written beside their targets, then renamed into place together; on
         // failure the folder is left as it was, and so is the manifest.
         let transaction: OutputTransaction
+        var edited: [EditedFile] = []
         do throws(InputError) {
             transaction = try OutputTransaction(folder: folder, files: files, changed: changed)
+            // Before they are replaced: afterwards the stamps are the new files'.
+            edited = transaction.staged.filter { isEdited($0.path, previous: previous) }.map { EditedFile(path: $0.path, removed: false) }
             try transaction.commit()
         } catch {
             try? writeManifest(previous)
@@ -88,11 +106,14 @@ struct OutputWriter {
         counts.unchanged = files.count - counts.written + unchanged.count
         for stale in previous.paths.subtracting(current).sorted() where linkedFolder(above: stale) == nil {
             let path = folder + "/" + stale
+            let wasEdited = isEdited(stale, previous: previous)
             if unlink(path) == 0 {
                 counts.removed += 1
+                if wasEdited { edited.append(EditedFile(path: stale, removed: true)) }
                 removeEmptyParents(of: stale)
             }
         }
+        counts.editedFiles = edited.sorted { $0.path < $1.path }
         try writeManifest(BuildManifest(complete: true, record: record, files: stamps))
         return counts
     }
@@ -121,6 +142,14 @@ extension OutputWriter {
             try DescriptorWriter.write(bytes, to: descriptor)
         } catch {
             throw InputError("\(path): cannot be written: \(error.message)")
+        }
+    }
+
+    /// Writes `file`'s bytes to `descriptor`, a copy chunk by chunk; an error names `path` (or the copy's source).
+    static func write(_ file: SiteFile, to descriptor: Int32, path: String) throws(InputError) {
+        switch file.content {
+        case .bytes(let bytes): try write(bytes, to: descriptor, path: path)
+        case .copy(let source): try source.copy(to: descriptor, target: path)
         }
     }
 
@@ -174,6 +203,15 @@ extension OutputWriter {
             guard rmdir(folder + "/" + parent) == 0 else { return }
             parent = Self.parent(of: parent)
         }
+    }
+
+    /// Whether the file at `relative` is one the manifest `previous` says feedsite wrote, but its stamp
+    /// differs now: someone edited it, or replaced it by another file or a link. A file the manifest
+    /// lists without a stamp (its build was interrupted) cannot tell, and is not reported.
+    func isEdited(_ relative: String, previous: BuildManifest) -> Bool {
+        guard case let recorded?? = previous.files[relative] else { return false }
+        var status = stat()
+        return lstat(folder + "/" + relative, &status) == 0 && BuildManifest.Stamp(status) != recorded
     }
 
     /// Whether anything (a file, folder or link) is at `relative` in the output folder.

@@ -117,7 +117,7 @@ private extension SiteBuilder {
             let counts = try sink.publish(plan.files, record: record)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
                                unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
-                               warnings: site.warnings, milliseconds: BuildResult.milliseconds(since: start),
+                               warnings: site.warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
                                outputFolder: config.outputFolder, upToDate: false)
         } catch {
             sink.discard()
@@ -144,6 +144,16 @@ private extension SiteBuilder {
         throw InputError("\(displayPath(folder)): \(foreign.count) file\(foreign.count == 1 ? "" : "s") that feedsite did not write "
                          + "would be overwritten: \(shown)",
                          hint: "move \(foreign.count == 1 ? "it" : "them") out of the output folder, or build with --force to overwrite them")
+    }
+
+    /// The warning for a file of the output that feedsite wrote and someone changed since, which this
+    /// build replaced or removed: never silently, since the change is lost.
+    func warning(_ edited: OutputWriter.EditedFile) -> Diagnostic {
+        Diagnostic(.warning, at: SourceLocation(file: displayPath(config.outputFolder + "/" + edited.path), line: 1, column: 1),
+                   "this file was changed since feedsite wrote it; the build "
+                       + (edited.removed ? "removes it, as it generates no such file any more" : "replaces it with the generated one"),
+                   hint: "the output folder is rewritten by every build: hand-made files belong in static/ (copied as they are) "
+                       + "or templates/pages/ (rendered as pages)")
     }
 
     /// `templates/assets/**`, to be copied to `assets/` (see `isPublishedAsset`).

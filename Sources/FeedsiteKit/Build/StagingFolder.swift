@@ -63,7 +63,7 @@ extension StagingFolder {
         let fileDescriptor = openat(descriptor, file.path, Self.createFlags, 0o644)
         guard fileDescriptor >= 0 else { throw failure(file.path) }
         defer { close(fileDescriptor) }
-        try OutputWriter.write(file.bytes, to: fileDescriptor, path: output + "/" + file.path)
+        try OutputWriter.write(file, to: fileDescriptor, path: output + "/" + file.path)
         var status = stat()
         guard fstat(fileDescriptor, &status) == 0 else { throw failure(file.path) }
         return BuildManifest.Stamp(status)

@@ -29,18 +29,20 @@ final class StagingSink: PageSink {
         for file in files { try accept(file) }
         let manifest = BuildManifest(complete: true, record: record, files: stamps.withLock { $0 })
         if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count, writtenPaths: paths.sorted()) }
-        // Something appeared at the output path meanwhile: move the staged site into it file by file.
+        // Something appeared at the output path meanwhile: move the staged site into it file by file (copied in chunks).
         var staged: [SiteFile] = []
         staged.reserveCapacity(paths.count)
         for path in paths {
-            do {
-                staged.append(SiteFile(path: path, bytes: try FileInput.read(staging.path + "/" + path, purpose: "a staged file", limit: .max)))
-            } catch {
-                throw InputError("\(staging.path)/\(path): cannot be read back from the staging folder")
+            let shown = staging.path + "/" + path
+            guard let file = try? DiskFile(path: shown, shown: shown) else {
+                throw InputError("\(shown): cannot be read back from the staging folder")
             }
+            staged.append(SiteFile(path: path, copying: file))
         }
+        // The copies are read while written: the staging folder goes once they are (or, on failure, with `discard`).
+        let counts = try writer.write(staged, record: record)
         staging.discard(paths: paths)
-        return try writer.write(staged, record: record)
+        return counts
     }
 
     /// A staging folder starts empty: nothing in it is anyone else's.

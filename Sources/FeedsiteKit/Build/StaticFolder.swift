@@ -25,7 +25,8 @@ extension StaticFolder {
     /// Whether the folder exists.
     var exists: Bool { access(path, F_OK) == 0 }
 
-    /// Every file below the folder, by its path in the output. Throws `InputError` for a file whose
+    /// Every file below the folder, by its path in the output: the HTML pages read (they are checked),
+    /// the other files as copies of the files on disk (see `DiskFile`). Throws `InputError` for a file whose
     /// name no host serves safely, a link to something outside the site folder, a name feedsite keeps
     /// for itself, and an output folder inside this one (each build would copy the last one).
     func files(siteFolder: String, outputFolder: String) throws -> [SiteFile] {
@@ -46,6 +47,8 @@ extension StaticFolder {
             }
             let file = path + "/" + relative
             try TemplateSet.refuseOutsideLink(file, folder: siteFolder, folderName: "the site folder", display: "\(display)/\(relative)")
+            // A page is read, to be checked; anything else is copied in chunks when written, never held in memory.
+            guard LinkChecker.isHTML(relative) else { return SiteFile(path: relative, copying: try DiskFile(path: file, shown: "\(display)/\(relative)")) }
             return SiteFile(path: relative, bytes: try FileInput.read(file, purpose: "a static file", limit: .max))
         }
     }

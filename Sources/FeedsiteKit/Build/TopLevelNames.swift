@@ -1,22 +1,23 @@
 /// The names at the top of the output folder that a build writes for itself (`index.html`,
 /// `feed.xml`, `latest`, `assets`, `_headers`, …), each with what writes it, taken from the build
 /// plan. An account's folder is named after its handle, so a handle must not be one of them: a
-/// Bluesky account `index.html` would need a folder where the index page is a file. Names compare
-/// without case, as handles do and as some file systems do. Any other name that comes from the user
-/// (a page or a static file of its own) can be checked against the same table.
+/// Bluesky account `index.html` would need a folder where the index page is a file; nor may an extra
+/// page's name (`templates/pages/assets.html` would go inside the assets). Names compare without
+/// case, as handles do and as some file systems do.
 struct TopLevelNames {
     /// What writes each name, by its lowercased form.
     private var writers: [String: String] = [:]
 }
 
 extension TopLevelNames {
-    /// The names of `plan`'s pages and files that are not an account's, and of the files every build
-    /// writes beside the plan (`_headers`, the manifest).
-    init(_ plan: BuildPlan, accountPaths: Set<String>) {
-        for page in plan.pages where !accountPaths.contains(page.path) {
+    /// The names of `plan`'s pages and files but those at `excluded` (an account's, when accounts are
+    /// checked; the extra pages too, when they are), and of the files every build writes beside the plan
+    /// (`_headers`, the manifest).
+    init(_ plan: BuildPlan, excluding excluded: Set<String>) {
+        for page in plan.pages where !excluded.contains(page.path) {
             add(page.path, writer: Self.writer(of: page))
         }
-        for file in plan.files where !accountPaths.contains(file.path) {
+        for file in plan.files where !excluded.contains(file.path) {
             add(file.path, writer: Self.writer(ofFile: file.path))
         }
         add(SiteHeaders.path, writer: "the headers file for the host")

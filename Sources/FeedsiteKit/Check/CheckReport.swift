@@ -37,7 +37,11 @@ package struct CheckReport: Sendable {
     }
 
     /// The findings and totals as a JSON document.
-    package var json: String {
+    package var json: String { json(warnings: nil) }
+
+    /// The findings and totals as a JSON document, with `warnings` (other than the findings: a build's
+    /// template warnings, files it replaced after an edit) as `"warnings"` when given.
+    package func json(warnings: [Diagnostic]?) -> String {
         var text = "{\n  \"findings\": ["
         for (index, finding) in findings.enumerated() {
             text += index == 0 ? "\n" : ",\n"
@@ -51,6 +55,10 @@ package struct CheckReport: Sendable {
             text += "}"
         }
         text += findings.isEmpty ? "],\n" : "\n  ],\n"
+        if let warnings {
+            let renderer = DiagnosticRenderer()
+            text += "  \"warnings\": [" + (warnings.isEmpty ? "" : "\n    " + warnings.map(renderer.json).joined(separator: ",\n    ") + "\n  ") + "],\n"
+        }
         text += "  \"totals\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), \"files\": \(filesChecked), "
         text += "\"files_with_findings\": \(filesWithFindings), \"intent_urls\": \(intentURLs), \"links\": \(links)}\n}\n"
         return text

@@ -69,6 +69,8 @@ private extension DefaultPlaceholders {
         var result = ""
         var index = text.startIndex
         var offset = 0
+        // Once no '}' follows, none follows any later '{' either: looking again would make the walk quadratic.
+        var closes = true
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
@@ -77,7 +79,8 @@ private extension DefaultPlaceholders {
                 index = text.index(after: next)
                 offset += 2
             } else if character == "{" {
-                guard let close = text[next...].firstIndex(of: "}") else {
+                guard closes, let close = text[next...].firstIndex(of: "}") else {
+                    closes = false
                     result += replace(nil, offset)
                     index = next
                     offset += 1

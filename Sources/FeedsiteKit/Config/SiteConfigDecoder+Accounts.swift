@@ -67,7 +67,10 @@ private extension SiteConfigDecoder {
         }
         let chunkCount = (items.count + Self.chunkSize - 1) / Self.chunkSize
         let results = Mutex<[(accounts: [Account?], diagnostics: DiagnosticCollector)?]>(Array(repeating: nil, count: chunkCount))
-        let decoder = SiteConfigDecoder(file: file)
+        // Each chunk starts without diagnostics; the locator (and the tables it may make) is shared.
+        var fresh = self
+        fresh.fields = ConfigFieldReader()
+        let decoder = fresh
         ParallelLoop.run(count: items.count, chunk: Self.chunkSize) { chunks in
             for range in chunks {
                 var own = decoder

@@ -1,13 +1,17 @@
 /// Turns the YAML tree of site.yml into a `SiteConfig`, collecting every problem it finds.
 struct SiteConfigDecoder {
     let file: String
+    /// Where the characters of the file's scalars stand, for errors inside a value.
+    let locator: YAMLScalarLocator
     var fields = ConfigFieldReader()
 
     /// The site options' keys, then the two keys that hold the accounts.
     static let topLevelKeys = OptionTable.site.keys + ["defaults", "accounts"]
 
-    init(file: String) {
+    /// A decoder for the file `file`, whose text is `source`.
+    init(file: String, source: [UInt8]) {
         self.file = file
+        locator = YAMLScalarLocator(bytes: source, file: file)
     }
 }
 
@@ -141,13 +145,11 @@ extension SiteConfigDecoder {
         return tag
     }
 
-    /// Where the character at `offset` of a one-line scalar stands.
+    /// Where the character at `offset` (in `Character`s) of a scalar's text was written, in any style:
+    /// escapes, folded lines and block scalars included; the node's start when that cannot be told.
     func location(of node: YAMLNode, offset: Int) -> SourceLocation {
-        var location = node.location
-        if case .scalar(let scalar) = node.content, !scalar.text.contains("\n") {
-            location.column += offset + (scalar.isQuoted ? 1 : 0)
-        }
-        return location
+        guard case .scalar(let scalar) = node.content else { return node.location }
+        return locator.location(of: scalar, offset: offset) ?? node.location
     }
 }
 

@@ -16,7 +16,7 @@ package enum SiteConfigLoader {
     /// Validates config text; `file` names it in diagnostics, `siteFolder` anchors relative folders.
     package static func decode(_ bytes: [UInt8], file: String, siteFolder: String) throws(DiagnosticError) -> SiteConfig {
         var root = try YAMLReader(file: file).read(bytes)
-        var decoder = SiteConfigDecoder(file: file)
+        var decoder = SiteConfigDecoder(file: file, source: bytes)
         let config = decoder.decode(root, siteFolder: siteFolder) { SiteFolders.resolve($0, in: siteFolder) }
         // Freeing the tree of a large file takes milliseconds that the build need not wait for (callgrind --separate-threads,
         // Benchmarks/generate_site.py 10000, clean build: main thread 293M -> 278M instructions).

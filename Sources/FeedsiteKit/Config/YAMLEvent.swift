@@ -2,7 +2,7 @@
 enum YAMLEvent {
     case documentStart(SourceLocation)
     case alias(String, SourceLocation)
-    case scalar(String, isPlain: Bool, anchor: String?, tag: String?, SourceLocation)
+    case scalar(String, style: YAMLScalar.Style, start: Int?, anchor: String?, tag: String?, SourceLocation)
     case sequenceStart(anchor: String?, tag: String?, SourceLocation)
     case mappingStart(anchor: String?, tag: String?, SourceLocation)
     case collectionEnd

@@ -40,12 +40,32 @@ package struct YAMLScalar: Sendable {
         case string(String)
     }
 
+    /// How a scalar is written in the file.
+    package enum Style: UInt8, Sendable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
     /// The scalar's text after YAML unescaping and folding.
     package var text: String
-    /// Whether it was quoted or a block scalar (then it is always a string).
-    package var isQuoted: Bool
+    /// How it was written: anything but plain is always a string.
+    package var style: Style
     /// The typed value.
     package var value: Value
+    /// Where the scalar's node starts in the file (at its anchor or tag when it has one), as libyaml
+    /// counts: in characters from the start of the text, a byte order mark not counted; nil for the
+    /// stand-in of an alias to nothing. `YAMLScalarLocator` turns it into a position when one is needed.
+    package var start: Int?
+
+    /// Creates a scalar.
+    package init(text: String, style: Style, value: Value, start: Int? = nil) {
+        self.text = text
+        self.style = style
+        self.value = value
+        self.start = start
+    }
+
+    /// Whether it was quoted or a block scalar (then it is always a string).
+    package var isQuoted: Bool { style != .plain }
 }
 
 extension YAMLNode {

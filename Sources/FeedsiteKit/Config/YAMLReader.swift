@@ -206,7 +206,7 @@ private extension YAMLReader {
             let value = scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
             } ?? ""
-            return .scalar(value, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+            return .scalar(value, style: Self.style(scalar.style), start: Int(event.start_mark.index),
                            anchor: text(scalar.anchor), tag: text(scalar.tag), at)
         case YAML_SEQUENCE_START_EVENT:
             return .sequenceStart(anchor: text(event.data.sequence_start.anchor), tag: text(event.data.sequence_start.tag), at)
@@ -216,6 +216,16 @@ private extension YAMLReader {
             return .collectionEnd
         default:
             return .other
+        }
+    }
+
+    static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
         }
     }
 

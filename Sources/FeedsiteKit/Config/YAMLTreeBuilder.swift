@@ -28,7 +28,7 @@ struct YAMLTreeBuilder {
                 diagnostics.error(at, "alias '*\(name)' refers to no anchor defined above it",
                                   hint: Suggestion.closest(to: name, in: anchors.keys).map { "did you mean '*\($0)'?" }
                                       ?? "define '&\(name)' on a value before this line")
-                attach(YAMLNode(.scalar(YAMLScalar(text: "", isQuoted: false, value: .null)), at: at), size: 1)
+                attach(YAMLNode(.scalar(YAMLScalar(text: "", style: .plain, value: .null)), at: at), size: 1)
                 return nil
             }
             aliasNodes += anchored.size
@@ -39,9 +39,9 @@ struct YAMLTreeBuilder {
             var node = anchored.node
             node.location = at
             attach(node, size: anchored.size)
-        case .scalar(let text, let isPlain, let anchor, let tag, let at):
-            let value = resolve(text, isPlain: isPlain, tag: tag, at: at)
-            let node = YAMLNode(.scalar(YAMLScalar(text: text, isQuoted: !isPlain, value: value)), at: at)
+        case .scalar(let text, let style, let start, let anchor, let tag, let at):
+            let value = resolve(text, isPlain: style == .plain, tag: tag, at: at)
+            let node = YAMLNode(.scalar(YAMLScalar(text: text, style: style, value: value, start: start)), at: at)
             if let anchor { anchors[anchor] = (node, 1) }
             attach(node, size: 1)
         case .sequenceStart(let anchor, let tag, let at):

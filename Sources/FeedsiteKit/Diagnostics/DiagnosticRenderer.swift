@@ -51,10 +51,7 @@ extension DiagnosticRenderer {
     /// The error as a JSON document: the exit code, every problem (a problem without a place has no
     /// `file`, `line` and `column`), how many were dropped and the closing line.
     package func json(_ error: any UserFacingError) -> String {
-        var entries = error.diagnostics.map { diagnostic in
-            "{\"file\": \(JSONString.quoted(diagnostic.location.file)), \"line\": \(diagnostic.location.line), "
-                + "\"column\": \(diagnostic.location.column), " + Self.jsonFields(diagnostic.severity, diagnostic.message, diagnostic.hint)
-        }
+        var entries = error.diagnostics.map(json)
         if let problem = error.problem {
             entries.append("{\"file\": null, \"line\": null, \"column\": null, " + Self.jsonFields(.error, problem.message, problem.hint))
         }
@@ -63,6 +60,14 @@ extension DiagnosticRenderer {
         text += "  \"dropped\": \(error.dropped),\n"
         text += "  \"summary\": \(error.summary.map(JSONString.quoted) ?? "null")\n}\n"
         return text
+    }
+}
+
+extension DiagnosticRenderer {
+    /// One diagnostic as a JSON object: `{"file", "line", "column", "severity", "message", "hint"}`.
+    package func json(_ diagnostic: Diagnostic) -> String {
+        "{\"file\": \(JSONString.quoted(diagnostic.location.file)), \"line\": \(diagnostic.location.line), "
+            + "\"column\": \(diagnostic.location.column), " + Self.jsonFields(diagnostic.severity, diagnostic.message, diagnostic.hint)
     }
 }
 

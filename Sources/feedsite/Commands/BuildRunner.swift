@@ -36,7 +36,7 @@ struct BuildRunner {
             // --quiet prints only errors; a build that succeeded has none to print.
             if !quiet { console.report(result.warnings) }
             if format == .json {
-                console.out(document: result.check.json)
+                console.out(document: result.check.json(warnings: result.warnings))
             } else {
                 for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
             }

@@ -69,6 +69,14 @@ import Testing
         #expect(diagnostic.hint == hint)
     }
 
+    @Test("100,000 braces never closed are one error at the first, found in one pass (looking for a '}' after each one hung)")
+    func manyUnclosedBraces() throws {
+        let text = String(repeating: "{ ", count: 100_000)
+        let problem = try #require(DefaultPlaceholders.problem(in: "ab" + text))
+        #expect(problem.offset == 2)
+        #expect(problem.message == "'{' opens a placeholder that is never closed with '}'")
+    }
+
     @Test("braces in an account's own text are no error")
     func ownValueNotChecked() throws {
         _ = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n    description: \"{nope\"\n")
