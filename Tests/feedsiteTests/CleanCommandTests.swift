@@ -24,6 +24,29 @@ import Glibc
         #expect(again.err == "nothing to clean: output holds nothing feedsite wrote\n")
     }
 
+    /// An `output:` the build refuses, and the error both build and clean give for it.
+    static let badOutputs: [(yaml: String, error: String)] = [
+        ("output: [public]\n", "site.yml:3:9: error: expected a string, found a list"),
+        ("output: public\noutput: elsewhere\n", "site.yml:4:1: error: duplicate key 'output' (first defined at line 3, column 1)"),
+        ("output: ~/public\n", "site.yml:3:9: error: 'output' starts with '~', which feedsite does not expand"),
+    ]
+
+    @Test("clean reads output: by the build's rule: an output: the build refuses is the same error, exit 2, and nothing is removed",
+          arguments: badOutputs)
+    func badOutput(yaml: String, error: String) throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML])
+        #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
+        try folder.write("site.yml", "title: Clean\naccounts: [{handle: outputdd}]\n" + yaml)
+        let build = try ProcessRunner.run(["build", "-q"], in: folder.path)
+        #expect(build.status == 2)
+        #expect(build.err.contains(error + "\n"), "\(build.err)")
+        let result = try ProcessRunner.run(["clean"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.contains(error + "\n"), "\(result.err)")
+        #expect(folder.exists("output/index.html"))
+        #expect(folder.exists("output/.feedsite-manifest"))
+    }
+
     @Test("clean with a damaged manifest names its bad line, removes nothing and exits 2")
     func damagedManifest() throws {
         let folder = try TemporarySite(["site.yml": Self.siteYAML])

@@ -24,15 +24,9 @@ struct CleanCommand: Command {
     func run(_ console: Console) throws -> ExitCode {
         var folders: SiteFolders
         if FileManager.default.fileExists(atPath: configPath) || output == nil {
-            // Only `templates:` and `output:` are read: a site.yml with errors elsewhere can still be cleaned.
-            _ = try FileInput.read(configPath, purpose: "the site configuration",
-                                   missingHint: "run clean in the site's folder, or pass --config PATH or --output DIR",
-                                   limit: SiteConfigLoader.maximumBytes)
-            guard let located = SiteFolders.locate(configPath: configPath) else {
-                _ = try SiteConfigLoader.load(path: configPath)
-                return .invalid
-            }
-            folders = located
+            // Only `templates:`, `output:` and `snapshots:` are decoded (by the build's rule, so a bad `output:` is
+            // the build's error and nothing is touched): a site.yml with errors elsewhere can still be cleaned.
+            folders = try SiteFolders.read(configPath: configPath)
         } else {
             folders = SiteFolders.defaults(configPath: configPath)
         }

@@ -67,7 +67,8 @@ struct ServeCommand: Command {
                 console.err("change detected, rebuilding")
                 // The folders are found again before the build, so an edit in a new templates folder
                 // made while it runs is still seen; the new output is served only once it is built.
-                var now = self.folders() ?? SiteFolders.defaults(configPath: configPath)
+                // A site.yml whose folders cannot be read keeps the folders it had (never a default in their place).
+                var now = self.folders() ?? folders
                 if let output = site.output { now.output = output.path }
                 if watcher.watch(WatchedSite.paths(configPath: configPath, folders: now)) {
                     console.err("watching \(WatchedSite.described(configPath: configPath, folders: now)) for changes")

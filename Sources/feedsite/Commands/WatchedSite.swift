@@ -10,11 +10,11 @@ struct WatchedSite: Sendable {
 }
 
 extension WatchedSite {
-    /// The site's folders as site.yml names them now; the default ones beside it when it cannot be
-    /// parsed; nil when there is no site.yml to read.
+    /// The site's folders as site.yml names them now, read by the build's rule; nil when there is no
+    /// site.yml to read or its `templates:`, `output:` or `snapshots:` is one the build refuses (never a
+    /// guessed default folder in its place).
     func folders() -> SiteFolders? {
-        var folders = SiteFolders.locate(configPath: configPath)
-            ?? (FileManager.default.isReadableFile(atPath: configPath) ? SiteFolders.defaults(configPath: configPath) : nil)
+        var folders = try? SiteFolders.read(configPath: configPath)
         if let output { folders?.output = output.path }
         return folders
     }
