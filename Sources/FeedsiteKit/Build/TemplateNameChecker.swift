@@ -2,10 +2,26 @@
 /// documented page context (warnings with "did you mean") and partials that do not exist (errors).
 struct TemplateNameChecker {
     let partials: TemplateLibrary
-    var diagnostics: [Diagnostic] = []
+    /// The errors and warnings found, in the order found; a warning about a name used again in the same
+    /// template says how many further uses it stands for.
+    var diagnostics: [Diagnostic] {
+        found.enumerated().map { index, diagnostic in
+            guard let more = furtherUses[index] else { return diagnostic }
+            var amended = diagnostic
+            amended.message += " (and \(Self.grouped(more)) more use\(more == 1 ? "" : "s"))"
+            return amended
+        }
+    }
+    private var found: [Diagnostic] = []
     /// Whether any template reachable from the checked one uses `accounts` (or `groups`, made from it).
     private(set) var usesAccounts = false
     private var reported = Set<SourceLocation>()
+    /// The uses already counted, by template and offset (a partial included twice is walked twice).
+    private var seenUses = Set<TemplateUse>()
+    /// Where in `found` the warning about an unknown name of a template is, by template and name.
+    private var unknownNames: [TemplateUse: Int] = [:]
+    /// How many uses beyond the first each warning of `found` (by index) stands for.
+    private var furtherUses: [Int: Int] = [:]
 
     init(partials: TemplateLibrary) {
         self.partials = partials
@@ -29,7 +45,7 @@ private extension TemplateNameChecker {
             case .section(let section) where Self.isBadTruncate(section.name) && !isResolvable(section.name, scopes: scopes):
                 let location = template.location(of: section.offset)
                 if reported.insert(location).inserted {
-                    diagnostics.append(Diagnostic(.error, at: location,
+                    found.append(Diagnostic(.error, at: location,
                         "'\(section.name)' is not a valid helper: the N of truncate_N must be a whole number from 1 to \(TemplateHelper.maximumLength) without leading zeros",
                         hint: "write a length such as {{#truncate_80}}…{{/truncate_80}}"))
                 }
@@ -66,7 +82,7 @@ private extension TemplateNameChecker {
         guard let included = partials.template(named: inclusion.name) else {
             let location = template.location(of: inclusion.offset)
             if reported.insert(location).inserted {
-                diagnostics.append(Diagnostic(.error, at: location, "partial '\(inclusion.name)' does not exist",
+                found.append(Diagnostic(.error, at: location, "partial '\(inclusion.name)' does not exist",
                     hint: Suggestion.didYouMean(inclusion.name, in: partials.templates.keys)
                         ?? "create templates/partials/\(inclusion.name).html"))
             }
@@ -121,12 +137,38 @@ private extension TemplateNameChecker {
         }
     }
 
+    /// `count` with commas between groups of three digits: 19,999.
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
+    /// One warning per unknown name per template, the suggestion computed once; further uses are only counted
+    /// (20,000 uses of one name used to cost a suggestion each: 32 s).
     mutating func warn(_ name: TemplateName, scopes: [ContextSchema], at offset: Int, in template: Template) {
+        guard seenUses.insert(TemplateUse(template: template.name, key: String(offset))).inserted else { return }
+        let use = TemplateUse(template: template.name, key: name.description)
+        if let index = unknownNames[use] {
+            furtherUses[index, default: 0] += 1
+            return
+        }
         let location = template.location(of: offset)
         guard reported.insert(location).inserted else { return }
+        unknownNames[use] = found.count
         let candidates = scopes.flatMap { $0.names() }
-        diagnostics.append(Diagnostic(.warning, at: location, "'\(name)' is not part of the page context and always renders empty",
+        found.append(Diagnostic(.warning, at: location, "'\(name)' is not part of the page context and always renders empty",
             hint: Suggestion.didYouMean(name.description, in: candidates)
                 ?? "the page context holds: \(ContextSchema.page.names(depth: 1).sorted().joined(separator: ", ")) (see README)"))
     }
+}
+
+/// A template and something in it (a name, or an offset), as a key.
+private struct TemplateUse: Hashable {
+    let template: String
+    let key: String
 }
