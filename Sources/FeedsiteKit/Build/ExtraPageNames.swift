@@ -12,7 +12,15 @@ enum ExtraPageNames {
     /// `InputError` for a subfolder, a file that is not `.html`, or a name that is not a page name.
     /// Hidden files and editors' backups (`.about.html.swp`, `about.html~`) are passed over, as assets are.
     static func names(in path: String, display: String) throws -> [String] {
-        guard let entries = try? FolderListing.entries(of: path) else { return [] }
+        var others: [String] = []
+        guard let entries = try? FolderListing.entries(of: path, others: &others) else { return [] }
+        let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
+        if !unusual.isEmpty {
+            throw DiagnosticError(unusual.map { name in
+                SiteFileKind.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
+                                      folderName: display + "/")
+            })
+        }
         var names: [String] = []
         for entry in entries.sorted(by: { $0.name < $1.name }) where SiteBuilder.isPublishedAsset(entry.name) {
             if entry.isFolder {

@@ -36,9 +36,11 @@ extension StaticFolder {
         }
         var others: [String] = []
         let listed = try FolderListing.files(under: path, others: &others)
-        if let other = others.first {
-            throw InputError("\(display)/\(Self.shown(other)): is \(SiteFileKind.unusualKind(path + "/" + other)), expected a file to publish",
-                             hint: "remove it from static/, or replace it with the file itself")
+        if !others.isEmpty {
+            throw DiagnosticError(others.map { other in
+                SiteFileKind.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
+                                      folderName: "static/")
+            })
         }
         return try listed.map { relative in
             if let problem = Self.problem(in: relative) {

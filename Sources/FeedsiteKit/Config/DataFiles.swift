@@ -37,9 +37,8 @@ extension DataFiles {
         var values: [String: TemplateValue] = [:]
         var sources: [String: String] = [:]
         var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
-            Diagnostic(at: SourceLocation(file: displayPath(folder + "/" + name), line: 1, column: 1),
-                       "is \(SiteFileKind.unusualKind(folder + "/" + name)), expected a .yml or .json file",
-                       hint: "remove it from data/, or replace it with the file itself")
+            SiteFileKind.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
+                                  folderName: "data/")
         }
         for entry in entries {
             let path = folder + "/" + entry.name

@@ -155,12 +155,13 @@ import FeedsiteTestSupport
     func unusualEntries() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "static/a.txt": "a"])
         #expect(mkfifo(site.path + "/static/pipe", 0o644) == 0)
-        let fifo = try #require(throws: InputError.self) { try site.build() }
-        #expect(fifo.message.hasSuffix("static/pipe: is a FIFO (named pipe), expected a file to publish"))
+        let fifo = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(fifo.diagnostics.map(\.message) == ["is a FIFO (named pipe), expected a file to publish"])
+        #expect(fifo.diagnostics.map(\.location.file).map { $0.hasSuffix("static/pipe") } == [true])
         try FileManager.default.removeItem(atPath: site.path + "/static/pipe")
         try FileManager.default.createSymbolicLink(atPath: site.path + "/static/gone.txt", withDestinationPath: "missing.txt")
-        let broken = try #require(throws: InputError.self) { try site.build() }
-        #expect(broken.message.hasSuffix("static/gone.txt: is a broken link to missing.txt, expected a file to publish"))
+        let broken = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(broken.diagnostics.map(\.message) == ["is a broken link to missing.txt, expected a file to publish"])
     }
 
     @Test("an output folder inside static/ is refused")
