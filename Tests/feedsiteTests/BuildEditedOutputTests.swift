@@ -38,19 +38,48 @@ import Testing
         #expect(again.err.contains(" ms (0 written, "))
     }
 
-    @Test("a build removing an edited output file it no longer generates warns naming it")
-    func removedEdit() throws {
-        let folder = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "about"])
+    @Test("a build that no longer makes an output file someone edited keeps it, says so (even with -q), and never removes it later",
+          arguments: [["build"], ["build", "-q"]])
+    func keptEdit(command: [String]) throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "about", "static/notes.txt": "notes"])
         #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
         try Self.append(" and more", to: "output/about/index.html", in: folder)
+        try Self.append(" of mine", to: "output/notes.txt", in: folder)
         try FileManager.default.removeItem(atPath: folder.path + "/templates/pages/about.html")
+        try FileManager.default.removeItem(atPath: folder.path + "/static/notes.txt")
 
-        let result = try ProcessRunner.run(["build"], in: folder.path)
+        let result = try ProcessRunner.run(command, in: folder.path)
         #expect(result.status == 0)
-        #expect(result.err.hasPrefix("output/about/index.html:1:1: warning: this file was changed since feedsite wrote it; "
-                                     + "the build removes it, as it generates no such file any more\n" + Self.hint), "\(result.err)")
-        #expect(result.err.contains(" 1 removed); "))
-        #expect(!folder.exists("output/about/index.html"))
+        let kept = "this file was changed since feedsite wrote it, and the build no longer makes it: it is kept (it is yours now), "
+            + "and feedsite will not touch it again\n  hint: remove it yourself if it should go; hand-made files belong in static/ "
+            + "(copied as they are) or templates/pages/ (rendered as pages)\n"
+        #expect(result.err.hasPrefix("output/about/index.html:1:1: warning: " + kept + "output/notes.txt:1:1: warning: " + kept), "\(result.err)")
+        #expect(folder.read("output/about/index.html") == "about and more")
+        #expect(folder.read("output/notes.txt") == "notes of mine")
+        if command.contains("-q") { #expect(!result.err.contains("built ")) } else { #expect(result.err.contains(" 0 removed); ")) }
+
+        // The kept files are the user's now: no later build or clean removes them, or warns about them again.
+        let again = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(!again.err.contains("warning"), "\(again.err)")
+        #expect(try ProcessRunner.run(["clean"], in: folder.path).status == 0)
+        #expect(folder.read("output/notes.txt") == "notes of mine")
+    }
+
+    @Test("build --format json counts the edited-file warnings in totals.warnings, as many as the warnings array holds")
+    func jsonTotals() throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/notes.txt": "notes"])
+        #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
+        try Self.append("x", to: "output/index.html", in: folder)
+        try Self.append("x", to: "output/notes.txt", in: folder)
+        try FileManager.default.removeItem(atPath: folder.path + "/static/notes.txt")
+        let result = try ProcessRunner.run(["build", "-q", "--format", "json"], in: folder.path)
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let warnings = try #require(document["warnings"] as? [[String: Any]])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(warnings.count == 2)
+        #expect((document["totals"] as? [String: Any])?["warnings"] as? Int == warnings.count + findings.count)
+        #expect(result.err.components(separatedBy: ": warning: ").count == 3, "\(result.err)")
     }
 
     @Test("rebuilds that leave the output untouched, or rewrite it because an input changed, print no such warning")

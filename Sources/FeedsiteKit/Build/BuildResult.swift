@@ -21,6 +21,12 @@ package struct BuildResult: Sendable {
     package var outputFolder: String
     /// Whether the output was already up to date, so nothing was rendered.
     package var upToDate: Bool
+    /// How many of `warnings` (the last ones) are about output files someone edited: they are about the
+    /// user's data, so they are shown even with `--quiet`.
+    package var editedFiles: Int = 0
+
+    /// The warnings about output files someone edited (see `editedFiles`).
+    package var editedFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(editedFiles) }
 
     /// `built 12 pages for 10 accounts in 41 ms (3 written, 9 unchanged, 1 removed); 10 intent URLs checked, no problems`.
     package var summary: String {

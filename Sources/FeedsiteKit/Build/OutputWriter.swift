@@ -21,14 +21,14 @@ struct OutputWriter {
         /// The paths written, sorted.
         var writtenPaths: [String] = []
         /// The files feedsite wrote that someone changed since (their stamps differ from the manifest's),
-        /// which this build replaced or removed, sorted by path.
+        /// which this build replaced or (no longer making them) kept, sorted by path.
         var editedFiles: [EditedFile] = []
     }
 
-    /// A file feedsite wrote and someone changed since, which a build replaced or removed.
+    /// A file feedsite wrote and someone changed since, which a build replaced, or kept although it makes it no more.
     struct EditedFile: Equatable, Sendable {
         let path: String
-        /// Whether the build removed it (it no longer makes the file) rather than replaced it.
+        /// Whether the build no longer makes the file (and so kept it) rather than replaced it.
         let removed: Bool
     }
 
@@ -106,10 +106,14 @@ struct OutputWriter {
         counts.unchanged = files.count - counts.written + unchanged.count
         for stale in previous.paths.subtracting(current).sorted() where linkedFolder(above: stale) == nil {
             let path = folder + "/" + stale
-            let wasEdited = isEdited(stale, previous: previous)
+            // A file someone changed since feedsite wrote it is theirs now: kept, as `clean` keeps it, and left out
+            // of the new manifest, so no later build or clean removes it either.
+            if isEdited(stale, previous: previous) {
+                edited.append(EditedFile(path: stale, removed: true))
+                continue
+            }
             if unlink(path) == 0 {
                 counts.removed += 1
-                if wasEdited { edited.append(EditedFile(path: stale, removed: true)) }
                 removeEmptyParents(of: stale)
             }
         }

@@ -118,7 +118,7 @@ private extension SiteBuilder {
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
                                unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
                                warnings: site.warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
-                               outputFolder: config.outputFolder, upToDate: false)
+                               outputFolder: config.outputFolder, upToDate: false, editedFiles: counts.editedFiles.count)
         } catch {
             sink.discard()
             throw error
@@ -150,10 +150,14 @@ private extension SiteBuilder {
     /// build replaced or removed: never silently, since the change is lost.
     func warning(_ edited: OutputWriter.EditedFile) -> Diagnostic {
         Diagnostic(.warning, at: SourceLocation(file: displayPath(config.outputFolder + "/" + edited.path), line: 1, column: 1),
-                   "this file was changed since feedsite wrote it; the build "
-                       + (edited.removed ? "removes it, as it generates no such file any more" : "replaces it with the generated one"),
-                   hint: "the output folder is rewritten by every build: hand-made files belong in static/ (copied as they are) "
-                       + "or templates/pages/ (rendered as pages)")
+                   edited.removed
+                       ? "this file was changed since feedsite wrote it, and the build no longer makes it: it is kept (it is yours now), "
+                           + "and feedsite will not touch it again"
+                       : "this file was changed since feedsite wrote it; the build replaces it with the generated one",
+                   hint: edited.removed
+                       ? "remove it yourself if it should go; hand-made files belong in static/ (copied as they are) or templates/pages/ (rendered as pages)"
+                       : "the output folder is rewritten by every build: hand-made files belong in static/ (copied as they are) "
+                           + "or templates/pages/ (rendered as pages)")
     }
 
     /// `templates/assets/**`, to be copied to `assets/` (see `isPublishedAsset`).

@@ -59,7 +59,8 @@ package struct CheckReport: Sendable {
             let renderer = DiagnosticRenderer()
             text += "  \"warnings\": [" + (warnings.isEmpty ? "" : "\n    " + warnings.map(renderer.json).joined(separator: ",\n    ") + "\n  ") + "],\n"
         }
-        text += "  \"totals\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), \"files\": \(filesChecked), "
+        // The warnings total counts the findings' warnings and the entries of `warnings`, so it adds up to what is listed.
+        text += "  \"totals\": {\"errors\": \(errorCount), \"warnings\": \(warningCount + (warnings?.count ?? 0)), \"files\": \(filesChecked), "
         text += "\"files_with_findings\": \(filesWithFindings), \"intent_urls\": \(intentURLs), \"links\": \(links)}\n}\n"
         return text
     }

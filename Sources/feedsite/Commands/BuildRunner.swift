@@ -33,8 +33,8 @@ struct BuildRunner {
                 console.progress("rendering \(done)/\(total) pages")
             }
             if showProgress { console.progress(nil) }
-            // --quiet prints only errors; a build that succeeded has none to print.
-            if !quiet { console.report(result.warnings) }
+            // --quiet prints only errors, and the warnings about output files someone edited: they are about the user's data.
+            console.report(quiet ? Array(result.editedFileWarnings) : result.warnings)
             if format == .json {
                 console.out(document: result.check.json(warnings: result.warnings))
             } else {
