@@ -20,9 +20,10 @@ extension BuildPlan {
                 folders[folder.lowercased()] = entry
             }
         }
-        var problems: [String] = []
+        var problems: [(source: String, problem: String)] = []
         var atAccounts: [Diagnostic] = []
         var staticsSeen: [String: String] = [:]
+        var staticFolders: [String: String] = [:]
         for file in statics {
             let source = "\(StaticFolder.name)/\(file.path)"
             let key = file.path.lowercased()
@@ -33,8 +34,14 @@ extension BuildPlan {
                 clash = ("\(source) would be written to \(file.path), where \(other.what) needs a folder", other)
             } else if let (folder, other) = Self.generatedAncestor(of: file.path, in: generated) {
                 clash = ("\(source) needs a folder \(folder), where \(other.what) writes a file\(Self.caseNote(folder, other.path))", other)
+            } else if let (folder, spelled, other) = Self.folderCaseClash(of: file.path, generatedFolders: folders) {
+                clash = ("\(source) needs a folder \(folder), where \(other.what) writes in \(spelled)/ "
+                         + "(names that differ only in case are one folder on macOS and Windows)", other)
             } else if let other = staticsSeen[key] {
-                problems.append("\(source) and \(StaticFolder.name)/\(other) differ only in case: they are one file on macOS and Windows")
+                problems.append((source, "\(source) and \(StaticFolder.name)/\(other) differ only in case: they are one file on macOS and Windows"))
+            } else if let (folder, other) = Self.staticFolderCaseClash(of: file.path, seen: &staticFolders) {
+                problems.append((source, "\(source) is in the folder \(StaticFolder.name)/\(folder), and other static files in \(StaticFolder.name)/\(other): "
+                                 + "names that differ only in case are one folder on macOS and Windows"))
             }
             staticsSeen[key] = file.path
             guard let clash else { continue }
@@ -43,13 +50,16 @@ extension BuildPlan {
                 atAccounts.append(Diagnostic(at: account.location, "'\(account.handle)' cannot be an account's folder: \(clash.problem)",
                                              hint: "rename or remove \(source), or give this account another handle (its page goes in \(account.slug)/)"))
             } else {
-                problems.append(clash.problem)
+                problems.append((source, clash.problem))
             }
         }
         if !atAccounts.isEmpty { throw DiagnosticError(atAccounts) }
-        guard let first = problems.first else { return }
-        throw InputError(first + (problems.count > 1 ? " (and \(problems.count - 1) more: \(problems.dropFirst().prefix(5).joined(separator: "; ")))" : ""),
-                         hint: "rename or remove the static file; the generated files come from site.yml and the templates")
+        guard !problems.isEmpty else { return }
+        // At the static file, `static/NAME:1:1`, as data/ errors are (a file without a line).
+        throw DiagnosticError(problems.map { source, problem in
+            Diagnostic(at: SourceLocation(file: source, line: 1, column: 1), problem,
+                       hint: "rename or remove the static file; the generated files come from site.yml and the templates")
+        })
     }
 }
 
@@ -127,6 +137,38 @@ private extension BuildPlan {
             if let account = site.config.accounts.first(where: { AtomFeed.path(of: $0) == path }) { return "the Atom feed of '\(account.handle)'" }
             return "a file feedsite generates"
         }
+    }
+
+    /// The first folder of `path` that a generated file also needs, spelled otherwise (`Latest` of `Latest/feed.xml`
+    /// beside the river's `latest/`): the folder, the generated spelling and what writes there; nil when none.
+    static func folderCaseClash(of path: String, generatedFolders: [String: GeneratedPath]) -> (String, String, GeneratedPath)? {
+        var end = path.startIndex
+        while let slash = path[end...].firstIndex(of: "/") {
+            let folder = String(path[..<slash])
+            if let entry = generatedFolders[folder.lowercased()] {
+                let spelled = String(entry.path.prefix(folder.count))
+                if spelled != folder { return (folder, spelled, entry) }
+            }
+            end = path.index(after: slash)
+        }
+        return nil
+    }
+
+    /// The first folder of the static file `path` that an earlier static file spelled otherwise (`Img/` and `img/`):
+    /// this spelling and the earlier one; records `path`'s folders in `seen` (by lower case) either way.
+    static func staticFolderCaseClash(of path: String, seen: inout [String: String]) -> (String, String)? {
+        var end = path.startIndex
+        var clash: (String, String)?
+        while let slash = path[end...].firstIndex(of: "/") {
+            let folder = String(path[..<slash])
+            if let other = seen[folder.lowercased()] {
+                if other != folder, clash == nil { clash = (folder, other) }
+            } else {
+                seen[folder.lowercased()] = folder
+            }
+            end = path.index(after: slash)
+        }
+        return clash
     }
 
     /// The first folder of `path` (`a` of `a/b/c`, then `a/b`) that is a generated file, compared without case.

@@ -75,13 +75,17 @@ import FeedsiteTestSupport
     ])
     func collision(path: String, message: String) throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "static/" + path: "x"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message == message)
-        #expect(error.hint?.contains("rename or remove the static file") == true)
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.message == message)
+        #expect((diagnostic.location.file, diagnostic.location.line, diagnostic.location.column) == ("static/" + path, 1, 1))
+        #expect(diagnostic.hint?.contains("rename or remove the static file") == true)
         #expect(site.read("output/index.html") == nil)
     }
 
-    @Test("a static file that differs from a generated path or another static file only in case is an error naming both", arguments: [
+    @Test("a static file or folder that differs from a generated path or another static file or folder only in case is an error naming both", arguments: [
+        (["Latest/feed.xml"], "static/Latest/feed.xml needs a folder Latest, where river page 1 (templates/latest.html) writes in latest/ (names that differ only in case are one folder on macOS and Windows)"),
+        (["Img/a.txt", "img/b.txt"], "static/img/b.txt is in the folder static/img, and other static files in static/Img: names that differ only in case are one folder on macOS and Windows"),
         (["Index.html"], "static/Index.html would be written to Index.html, which the index page also writes as index.html (names that differ only in case are one file on macOS and Windows)"),
         (["Feed.XML"], "static/Feed.XML would be written to Feed.XML, which the river's Atom feed also writes as feed.xml"),
         (["Index.HTML/x"], "static/Index.HTML/x needs a folder Index.HTML, where the index page writes a file as index.html"),
@@ -91,14 +95,16 @@ import FeedsiteTestSupport
         var files = ["site.yml": "base_url: https://example.com\n" + Self.siteYAML]
         for path in paths { files["static/" + path] = "x" }
         let site = try TemporarySite(files)
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.contains(message))
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.contains { $0.message.contains(message) }, "\(error.diagnostics.map(\.message))")
+        #expect(error.diagnostics.allSatisfy { $0.location.file.hasPrefix("static/") && ($0.location.line, $0.location.column) == (1, 1) })
         #expect(site.read("output/index.html") == nil)
     }
 
     @Test("a static file that collides with an account's page or folder, in any case, is an error at the handle naming the static file", arguments: [
         ("robots.txt", "robots.txt", "'robots.txt' cannot be an account's folder: static/robots.txt would be written to robots.txt, where the page of 'robots.txt' needs a folder"),
         ("img", "Img/index.html", "'img' cannot be an account's folder: static/Img/index.html would be written to Img/index.html, which the page of 'img' also writes as img/index.html"),
+        ("nasa", "NASA/x.txt", "'nasa' cannot be an account's folder: static/NASA/x.txt needs a folder NASA, where the page of 'nasa' writes in nasa/ (names that differ only in case are one folder on macOS and Windows)"),
         ("jack.bsky.social", "jack.bsky.social/index.html", "'jack.bsky.social' cannot be an account's folder: static/jack.bsky.social/index.html would be written to jack.bsky.social/index.html, which the page of 'jack.bsky.social' also writes"),
     ])
     func handleCollision(handle: String, path: String, message: String) throws {
@@ -116,9 +122,10 @@ import FeedsiteTestSupport
     @Test("with a base_url, static/feed.xml and static/sitemap.xml collide with the river's feed and the sitemap")
     func collidesWithFeeds() throws {
         let site = try TemporarySite(["site.yml": "base_url: https://example.com\n" + Self.siteYAML, "static/feed.xml": "x", "static/sitemap.xml": "y"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.contains("static/feed.xml would be written to feed.xml, which the river's Atom feed also writes"))
-        #expect(error.message.contains("static/sitemap.xml would be written to sitemap.xml, which the sitemap also writes"))
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == ["static/feed.xml would be written to feed.xml, which the river's Atom feed also writes",
+                                                     "static/sitemap.xml would be written to sitemap.xml, which the sitemap also writes"])
+        #expect(error.diagnostics.map(\.location.file) == ["static/feed.xml", "static/sitemap.xml"])
     }
 
     @Test("a static file whose name holds a control character or a backslash, or takes feedsite's own names, is refused", arguments: [
