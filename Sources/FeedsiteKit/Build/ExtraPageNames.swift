@@ -17,7 +17,7 @@ enum ExtraPageNames {
         let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
         if !unusual.isEmpty {
             throw DiagnosticError(unusual.map { name in
-                SiteFileKind.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
+                Diagnostic.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
                                       folderName: display + "/")
             })
         }

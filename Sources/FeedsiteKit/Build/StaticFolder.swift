@@ -38,7 +38,7 @@ extension StaticFolder {
         let listed = try FolderListing.files(under: path, others: &others)
         if !others.isEmpty {
             throw DiagnosticError(others.map { other in
-                SiteFileKind.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
+                Diagnostic.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
                                       folderName: "static/")
             })
         }

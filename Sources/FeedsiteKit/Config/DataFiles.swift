@@ -37,7 +37,7 @@ extension DataFiles {
         var values: [String: TemplateValue] = [:]
         var sources: [String: String] = [:]
         var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
-            SiteFileKind.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
+            Diagnostic.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
                                   folderName: "data/")
         }
         for entry in entries {

@@ -14,7 +14,11 @@ extension WatchedSite {
     /// site.yml to read or its `templates:`, `output:` or `snapshots:` is one the build refuses (never a
     /// guessed default folder in its place).
     func folders() -> SiteFolders? {
-        var folders = try? SiteFolders.read(configPath: configPath)
+        // Text that is not YAML at all names no folders: the default ones (serve shows the error over the last
+        // good output). YAML whose folders the build refuses gives none, never a default in their place.
+        var folders = (try? SiteFolders.read(configPath: configPath))
+            ?? (SiteFolders.locate(configPath: configPath) == nil && FileManager.default.isReadableFile(atPath: configPath)
+                ? SiteFolders.defaults(configPath: configPath) : nil)
         if let output { folders?.output = output.path }
         return folders
     }

@@ -101,8 +101,9 @@ import FeedsiteTestSupport
     @Test("a static file at an extra page's path is an error naming both")
     func staticCollision() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/about.html": "x", "static/about/index.html": "y"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message == "static/about/index.html would be written to about/index.html, which templates/pages/about.html also writes")
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == ["static/about/index.html would be written to about/index.html, which templates/pages/about.html also writes"])
+        #expect(error.diagnostics.map(\.location.file) == ["static/about/index.html"])
     }
 
     @Test("a name in an extra page that never resolves is a warning at its position")
