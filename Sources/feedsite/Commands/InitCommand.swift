@@ -39,7 +39,7 @@ struct InitCommand: Command {
         let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
             : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
-        Created a feedsite site in \(folder):
+        Created a feedsite site in \(TerminalText.escaped(folder)):
           site.yml           the site and its accounts (every option is commented)
           \(SiteSchema.fileName)   lets editors complete and check site.yml (refresh it with: feedsite schema --write)
           templates/         layout, account page, index, 404 page, extra pages (pages/), partials and assets (\(count("templates/")))
