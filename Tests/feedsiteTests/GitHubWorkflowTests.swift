@@ -72,6 +72,41 @@ import Testing
                 "the branch's head, not the commit that triggered a run that waited")
     }
 
+    @Test("the release repository is a placeholder the workflow says to replace, and FEEDSITE_SHA256 is there, empty")
+    func placeholderAndPin() throws {
+        let workflow = try Self.workflow()
+        #expect(workflow["env"]?.entries.map(\.key) == ["FEEDSITE_REPOSITORY", "FEEDSITE_VERSION", "FEEDSITE_SHA256"])
+        #expect(workflow["env"]?["FEEDSITE_SHA256"]?.string == "")
+        #expect(GitHubWorkflow.text.contains("""
+              # \(GitHubWorkflow.releaseRepository) is a placeholder: set it to the GitHub repository (owner/name) whose releases
+              # hold the feedsite-VERSION-linux-x86_64.tar.gz you want.
+              FEEDSITE_REPOSITORY: \(GitHubWorkflow.releaseRepository)
+
+            """))
+        #expect(GitHubWorkflow.text.contains("# Before the first run: set FEEDSITE_REPOSITORY below"))
+    }
+
+    @Test("X_BEARER_TOKEN is offered, commented, to the fetch step alone; uncommented it reaches that step and no other, and the workflow stays valid")
+    func bearerToken() throws {
+        let commented = "        # env:\n        #   X_BEARER_TOKEN: ${{ secrets.X_BEARER_TOKEN }}\n        run: |\n          status=0\n"
+        #expect(GitHubWorkflow.text.contains("        # For `feed: x-api` accounts: add the repository secret X_BEARER_TOKEN, then uncomment these two lines.\n"
+                                             + commented))
+        #expect(GitHubWorkflow.text.components(separatedBy: "X_BEARER_TOKEN").count == 4, "named only there, three times")
+        let text = GitHubWorkflow.text.replacingOccurrences(of: commented,
+            with: "        env:\n          X_BEARER_TOKEN: ${{ secrets.X_BEARER_TOKEN }}\n        run: |\n          status=0\n")
+        let workflow = try #require(try YAMLReader(file: "feedsite.yml").read(Array(text.utf8)))
+        let steps = workflow["jobs"]?["build"]?["steps"]?.items ?? []
+        #expect(steps.filter { $0["env"]?["X_BEARER_TOKEN"] != nil }.map { $0["name"]?.string } == ["Fetch the feeds"])
+        #expect(steps.first { $0["name"]?.string == "Fetch the feeds" }?["env"]?["X_BEARER_TOKEN"]?.string == "${{ secrets.X_BEARER_TOKEN }}")
+        #expect(workflow["env"]?["X_BEARER_TOKEN"] == nil)
+        let folder = try TemporaryFolder()
+        try folder.write("feedsite.yml", text)
+        let lint = try Self.lint(folder.path + "/feedsite.yml")
+        #expect(lint.out.contains("ok -- validation done"), "GitHub's schema accepts it: \(lint.out)\(lint.err)")
+        // The auditor persona asks for secrets to live in a deployment environment; the README says so.
+        #expect(lint.out.contains("zizmor secrets-outside-env") && lint.out.contains("zizmor: 1 finding(s) not allowed"), "\(lint.out)")
+    }
+
     @Test("the fetch step lets an exit 1 (some feeds unreadable) through with a warning, so the last snapshots are built; exit 2 stops the run",
           arguments: [(0, 0, false), (1, 0, true), (2, 2, false)])
     func fetchStep(fetchStatus: Int, stepStatus: Int32, warns: Bool) throws {
@@ -150,6 +185,45 @@ import Testing
         let tampered = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
         #expect(tampered.status != 0)
         #expect(tampered.out.contains("FAILED"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/runner/\(name)"))
+    }
+
+    @Test("with FEEDSITE_SHA256 set, the install step checks the archive against it: a replaced archive whose new .sha256 matches is refused")
+    func installStepPinned() throws {
+        let folder = try TemporaryFolder()
+        let name = "feedsite-\(Generator.version)-linux-x86_64"
+        try folder.write("release/\(name)/feedsite", "#!/bin/sh\necho installed feedsite\n")
+        let archive = "chmod +x release/\(name)/feedsite && tar -C release -czf release/\(name).tar.gz \(name) "
+            + "&& (cd release && sha256sum \(name).tar.gz > \(name).tar.gz.sha256)"
+        try Self.shell(archive, in: folder.path)
+        let pin = try #require(folder.read("release/\(name).tar.gz.sha256")?.split(separator: " ").first.map(String.init))
+        try Self.fakeCommand(in: folder, "curl", """
+            for argument in "$@"; do case "$argument" in https://*) echo "$argument" >> "\(folder.path)/urls"; cp "\(folder.path)/release/${argument##*/}" . ;; esac; done
+            """)
+        var environment = ["RUNNER_TEMP": folder.path + "/runner", "GITHUB_PATH": folder.path + "/github_path",
+                           "FEEDSITE_VERSION": Generator.version, "FEEDSITE_REPOSITORY": "owner/feedsite", "FEEDSITE_SHA256": pin]
+        try FileManager.default.createDirectory(atPath: folder.path + "/runner", withIntermediateDirectories: true)
+        let pinned = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(pinned.status == 0, "\(pinned.out)\(pinned.err)")
+        let base = "https://github.com/owner/feedsite/releases/download/v\(Generator.version)/\(name).tar.gz"
+        #expect(folder.read("urls") == base + "\n", "the pin replaces the downloaded .sha256")
+        #expect(FileManager.default.isExecutableFile(atPath: folder.path + "/runner/\(name)/feedsite"))
+
+        // The release replaced: another archive, and a .sha256 that matches it.
+        try folder.write("release/\(name)/feedsite", "#!/bin/sh\necho something else\n")
+        try Self.shell(archive + " && rm -rf runner/*", in: folder.path)
+        let replaced = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(replaced.status != 0)
+        #expect(replaced.out.contains("\(name).tar.gz: FAILED"), "\(replaced.out)\(replaced.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/runner/\(name)"))
+        environment["FEEDSITE_SHA256"] = ""
+        let unpinned = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(unpinned.status == 0, "without the pin the matching .sha256 lets it through: \(unpinned.err)")
+        // A pin that is no checksum at all fails too.
+        try Self.shell("rm -rf runner/*", in: folder.path)
+        environment["FEEDSITE_SHA256"] = "not-a-checksum"
+        let malformed = try Self.runStep("Install feedsite", in: folder.path, path: folder.path + "/bin", environment: environment)
+        #expect(malformed.status != 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/runner/\(name)"))
     }
 }

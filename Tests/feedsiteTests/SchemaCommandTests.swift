@@ -85,7 +85,7 @@ import Testing
         #expect(refreshed.out == "site/site.schema.json: up to date\n")
     }
 
-    @Test("after init, the next steps are printed in order: cd, edit site.yml, fetch, build, serve")
+    @Test("after init, the next steps are printed in order: cd, edit site.yml, fetch, build, serve, and with the workflow the release repository to set")
     func nextSteps() throws {
         let folder = try TemporaryFolder()
         let result = try ProcessRunner.run(["init", "my site"], in: folder.path)
@@ -96,10 +96,14 @@ import Testing
               2. feedsite fetch    reads each account's feed into snapshots/
               3. feedsite build    writes the site into output/
               4. feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
+              5. before the first push to GitHub: in .github/workflows/feedsite.yml, set FEEDSITE_REPOSITORY
+                 (feedsite/feedsite is a placeholder) to the GitHub repository that publishes the feedsite releases you use
 
             """)
         let empty = try TemporaryFolder()
-        let here = try ProcessRunner.run(["init"], in: empty.path)
+        let here = try ProcessRunner.run(["init", "--ci", "none"], in: empty.path)
         #expect(here.out.contains("Next steps:\n  1. edit site.yml"), "no cd when the site is the current folder")
+        #expect(here.out.hasSuffix("rebuilds on every change\n"), "no step 5 without the workflow")
+        #expect(!here.out.contains("FEEDSITE_REPOSITORY"))
     }
 }

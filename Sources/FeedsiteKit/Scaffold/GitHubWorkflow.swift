@@ -8,14 +8,16 @@ package enum GitHubWorkflow {
     package static let path = ".github/workflows/feedsite.yml"
 
     /// The GitHub repository whose releases hold the `feedsite-VERSION-linux-x86_64.tar.gz` that
-    /// `scripts/package` makes (and its `.sha256`).
+    /// `scripts/package` makes (and its `.sha256`): a placeholder the workflow, init's next steps and
+    /// the README tell the user to replace.
     package static let releaseRepository = "feedsite/feedsite"
 
     /// The workflow's text.
     package static let text = #"""
 # Publishes this feedsite site on GitHub Pages: it fetches the accounts' feeds, commits the snapshots
 # that changed, builds the site and deploys it. Written by `feedsite init`; edit it freely.
-# Before the first run: Settings > Pages > Build and deployment > Source: GitHub Actions.
+# Before the first run: set FEEDSITE_REPOSITORY below, and in the repository's
+# Settings > Pages > Build and deployment choose Source: GitHub Actions.
 name: feedsite
 
 on:
@@ -29,8 +31,13 @@ on:
 
 env:
   # The feedsite release the site is built with: the repository that publishes it and its version.
+  # \#(releaseRepository) is a placeholder: set it to the GitHub repository (owner/name) whose releases
+  # hold the feedsite-VERSION-linux-x86_64.tar.gz you want.
   FEEDSITE_REPOSITORY: \#(releaseRepository)
   FEEDSITE_VERSION: "\#(Generator.version)"
+  # Optional: the archive's SHA-256 (64 hex digits, from its .sha256). Set, the archive must match it,
+  # so a release replaced later (with a new .sha256 beside it) is refused; empty, the .sha256 is checked.
+  FEEDSITE_SHA256: ""
 
 permissions: {}
 
@@ -59,14 +66,22 @@ jobs:
           name="feedsite-${FEEDSITE_VERSION}-linux-x86_64"
           url="https://github.com/${FEEDSITE_REPOSITORY}/releases/download/v${FEEDSITE_VERSION}/${name}.tar.gz"
           cd "$RUNNER_TEMP"
-          curl --fail --silent --show-error --location --remote-name "$url" --remote-name "$url.sha256"
-          sha256sum --check "${name}.tar.gz.sha256"
+          if [ -n "$FEEDSITE_SHA256" ]; then
+            curl --fail --silent --show-error --location --remote-name "$url"
+            echo "${FEEDSITE_SHA256}  ${name}.tar.gz" | sha256sum --check --strict
+          else
+            curl --fail --silent --show-error --location --remote-name "$url" --remote-name "$url.sha256"
+            sha256sum --check "${name}.tar.gz.sha256"
+          fi
           tar -xzf "${name}.tar.gz"
           echo "$RUNNER_TEMP/${name}" >>"$GITHUB_PATH"
 
       - name: Fetch the feeds
         # Exit 1: some feeds could not be read; their accounts keep their last snapshot, and the
         # site is still built and published. Any other failure (an invalid site.yml) stops the run.
+        # For `feed: x-api` accounts: add the repository secret X_BEARER_TOKEN, then uncomment these two lines.
+        # env:
+        #   X_BEARER_TOKEN: ${{ secrets.X_BEARER_TOKEN }}
         run: |
           status=0
           feedsite fetch || status=$?
