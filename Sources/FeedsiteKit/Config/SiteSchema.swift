@@ -25,8 +25,12 @@ extension SiteSchema {
             ("required", .array((OptionTable.site.options.filter(\.isRequired).map(\.key) + ["accounts"]).map(JSONSchemaValue.string))),
             ("additionalProperties", .bool(false)),
             ("allOf", .array(Network.allCases.map(defaultNetworkRule))),
+            ("$defs", .object([(templateValueName, templateValue)])),
         ])
     }
+
+    /// Where `params` finds the schema of its values.
+    static let templateValueReference = "#/$defs/\(templateValueName)"
 
     /// The schema as a file's text.
     package static var text: String { document.text }
@@ -60,6 +64,19 @@ extension SiteSchema {
 }
 
 private extension SiteSchema {
+    static let templateValueName = "template_value"
+
+    /// A value of `params`, at any depth: its texts free texts, its keys names, as the decoder checks them
+    /// (`pattern` holds for strings only, `items` for lists, the rest for maps).
+    static var templateValue: JSONSchemaValue {
+        .object([
+            ("pattern", .string(ControlCharacters.allowedPattern(lineBreaks: true))),
+            ("items", .object([("$ref", .string(templateValueReference))])),
+            ("propertyNames", .object([("pattern", .string(ControlCharacters.allowedPattern(lineBreaks: false)))])),
+            ("additionalProperties", .object([("$ref", .string(templateValueReference))])),
+        ])
+    }
+
     static var defaults: JSONSchemaValue {
         .object([
             ("type", .array([.string("object"), .string("null")])),

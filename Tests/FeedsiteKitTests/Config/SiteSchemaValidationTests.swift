@@ -64,7 +64,7 @@ import Testing
                 image: 2024.png
             """,
         "text-and-null.yml": """
-            title: 2024
+            title: "2024"
             description:
             base_url: https://example.com/feeds/
             language: de-CH
@@ -75,7 +75,7 @@ import Testing
               params:
             accounts:
               - handle: jack
-                name: 42
+                name: "42"
                 feed: feeds/{handle}.xml
                 posts: 200
                 media: copy
@@ -90,7 +90,7 @@ import Testing
         _ = try SiteScaffold.write(into: folder.path + "/starter", force: false)
         var files = ["sample.yml": try String(contentsOfFile: RepositoryPaths.sampleConfig, encoding: .utf8),
                      "starter.yml": try #require(folder.read("starter/site.yml"))]
-        files.merge(Self.goodConfigs) { $1 }
+        files.merge(Self.goodConfigs.merging(TextValueTests.accepted) { $1 }) { $1 }
         for (name, yaml) in files { #expect(ConfigFixture.diagnostics(yaml).isEmpty, "\(name) does not decode") }
         #expect(folder.read("starter/\(SiteSchema.fileName)") == SiteSchema.text, "init writes the current schema")
         let rejected = try Self.rejected(files, in: folder)
@@ -99,7 +99,7 @@ import Testing
 
     @Test("every broken configuration of the error table that a schema can express is refused by it")
     func brokenConfigurations() throws {
-        let cases = SiteConfigErrorTests.cases + FeedValidationTests.cases + Self.networkCases + Self.imageCases
+        let cases = SiteConfigErrorTests.cases + FeedValidationTests.cases + TextValueTests.cases + Self.networkCases + Self.imageCases
         var files: [String: String] = [:]
         for (index, broken) in cases.enumerated() {
             #expect(!ConfigFixture.diagnostics(broken.yaml).isEmpty, "\(broken.name) decodes")
