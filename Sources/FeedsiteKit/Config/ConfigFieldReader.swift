@@ -65,19 +65,34 @@ extension ConfigFieldReader {
         return value
     }
 
-    /// An integer within `range`.
+    /// An integer within `range`. A decimal without a fraction (`1.0`, `1e2`) is that integer, as JSON
+    /// Schema (and so the editor) counts it; `1_000` is text in YAML 1.2, and the hint says so.
     mutating func integer(_ node: YAMLNode, key: String, in range: ClosedRange<Int>, what: String) -> Int? {
-        guard case .scalar(let scalar) = node.content, case .int(let value) = scalar.value else {
+        guard case .scalar(let scalar) = node.content else {
+            mismatch(node, expected: what)
+            return nil
+        }
+        let value: Int
+        switch scalar.value {
+        case .int(let int): value = int
+        case .double(let double) where double.isFinite && double.rounded() == double:
+            guard let int = Int(exactly: double) else {
+                diagnostics.error(node.location, "'\(key)' must be \(Self.bounds(range, tooLarge: double > 0)), found \(scalar.text)")
+                return nil
+            }
+            value = int
+        default:
             var hint: String?
-            if case .scalar(let scalar) = node.content, scalar.isQuoted, Int(scalar.text) != nil {
-                hint = "remove the quotes: \(key): \(scalar.text)"
+            if case .string(let text) = scalar.value, scalar.isQuoted, Int(text) != nil {
+                hint = "remove the quotes: \(key): \(text)"
+            } else if case .string(let text) = scalar.value, text.contains("_"), let number = Int(text.filter { $0 != "_" }) {
+                hint = "YAML 1.2 reads '\(text)' as text; write it without '_': \(key): \(number)"
             }
             mismatch(node, expected: what, hint: hint)
             return nil
         }
         guard range.contains(value) else {
-            let bounds = range.upperBound == .max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            diagnostics.error(node.location, "'\(key)' must be \(bounds), found \(value)", hint: nil)
+            diagnostics.error(node.location, "'\(key)' must be \(Self.bounds(range, tooLarge: value > range.upperBound)), found \(value)", hint: nil)
             return nil
         }
         return value
@@ -174,6 +189,13 @@ extension ConfigFieldReader {
 
     static func list(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// "from 1 to 20"; for a range without an upper bound of its own "at least 1", or "at most" the
+    /// largest integer for a value past it.
+    static func bounds(_ range: ClosedRange<Int>, tooLarge: Bool) -> String {
+        guard range.upperBound == .max else { return "from \(range.lowerBound) to \(range.upperBound)" }
+        return tooLarge ? "at most \(Int.max)" : "at least \(range.lowerBound)"
     }
 
     static func format(_ value: Double) -> String {

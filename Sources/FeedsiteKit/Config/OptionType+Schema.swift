@@ -8,8 +8,7 @@ extension OptionType {
         switch self {
         case .text: [("type", .string("string"))] + Self.patterns([Self.freeText])
         case .nonEmptyText: [("type", .string("string"))] + Self.patterns([Self.notOnlySpaces, Self.freeText])
-        case .integer(let range, _):
-            [("type", .string("integer")), ("minimum", .int(range.lowerBound))] + (range.upperBound == .max ? [] : [("maximum", .int(range.upperBound))])
+        case .integer(let range, _): [("type", .string("integer")), ("minimum", .int(range.lowerBound)), ("maximum", .int(range.upperBound))]
         case .number(let range, _): [("type", .string("number")), ("minimum", .double(range.lowerBound)), ("maximum", .double(range.upperBound))]
         case .bool: [("type", .string("boolean"))]
         case .choice(let names): [("type", .string("string")), ("enum", .array(names.map(JSONSchemaValue.string)))]
@@ -29,7 +28,7 @@ extension OptionType {
                                .object([("pattern", .string(HTTPURLSyntax.feedPattern))])]))]
         case .handle: [("type", .string("string")), ("pattern", .string(Network.x.handlePattern))]
         case .accountHandle: [("type", .string("string")), ("minLength", .int(1)), ("pattern", .string(Self.name))]
-        case .hashtag: [("type", .string("string")), ("pattern", .string(Self.hashtagPattern))]
+        case .hashtag: [("type", .string("string")), ("pattern", .string(HashtagSyntax.pattern))]
         case .postID:
             [("type", Self.textOrInteger), ("pattern", .string("^" + DecimalPattern.atMost(Int.max) + "$")), ("minimum", .int(0)), ("maximum", .int(Int.max))]
         case .options(let table):
@@ -103,6 +102,4 @@ private extension OptionType {
     /// A path from the site's root as `ImageReference.pathProblem` allows it: not `//` first, no
     /// `.` or `..` segment, no space, control character, backslash, `?` or `#`, no `/` last.
     static let imagePath = "^(?!//)(?!\\.\\.?(?:/|$))(?!.*/\\.\\.?(?:/|$))[^\\s\\\\?#\\u0000-\\u001f\\u007f]*[^\\s\\\\?#/\\u0000-\\u001f\\u007f]$"
-    /// Letters, digits and `_`: no space, no ASCII punctuation but `_`, no `#` in front.
-    static let hashtagPattern = "^[^\\s!-/:-@\\[-^`{-~]+$"
 }

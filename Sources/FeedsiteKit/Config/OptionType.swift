@@ -5,7 +5,8 @@ enum OptionType: Sendable {
     case text
     /// Text with something besides spaces.
     case nonEmptyText
-    /// An integer within the range; `what` names it in "expected …" messages.
+    /// An integer within the range; `what` names it in "expected …" messages. A decimal without a
+    /// fraction (`1.0`, `1e2`) is that integer, as JSON Schema counts it.
     case integer(ClosedRange<Int>, what: String)
     /// An integer or decimal within the range; `what` names it in "expected …" messages.
     case number(ClosedRange<Double>, what: String)
@@ -37,7 +38,7 @@ enum OptionType: Sendable {
     /// An account's handle on its network (`Network.handleProblem`), checked once the account's
     /// `network` is known.
     case accountHandle
-    /// A hashtag without `#`: letters, digits and `_`.
+    /// A hashtag without `#`: letters, digits and `_` (`HashtagSyntax`).
     case hashtag
     /// The numeric id of a post: 1 to 19 digits.
     case postID

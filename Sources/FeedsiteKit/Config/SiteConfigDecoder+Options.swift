@@ -104,7 +104,7 @@ private extension SiteConfigDecoder {
         // ASCII tags are checked on their bytes; only others need Unicode's letter and number classes
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: hashtag 2.66M -> 0.28M instructions).
         let plain = tag.utf8.allSatisfy { HandleSyntax.isHandleByte($0) }
-        if !plain, let offset = tag.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map({ tag.distance(from: tag.startIndex, to: $0) }) {
+        if !plain, let offset = HashtagSyntax.firstInvalidOffset(in: tag) {
             let character = tag[tag.index(tag.startIndex, offsetBy: offset)]
             fields.diagnostics.error(location(of: node, offset: offset),
                 "hashtag '\(tag)' contains \(character == " " ? "a space" : "'\(character)'"); hashtags use letters, digits and '_'",
