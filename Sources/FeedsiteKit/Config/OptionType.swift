@@ -21,7 +21,9 @@ enum OptionType: Sendable {
     /// An absolute http or https URL, kept as written.
     case httpURL
     /// The address a site is deployed at: an absolute http or https URL without user name, password,
-    /// query or fragment, with an ASCII host; its path is percent-encoded and trailing slashes removed.
+    /// query or fragment, with a valid host (`HostSyntax`), no backslash and no `.` or `..` segment; the
+    /// scheme and host are lower-cased, a default port dropped, the path percent-encoded and trailing
+    /// slashes removed (`HTTPURLSyntax.siteAddress`).
     case siteURL
     /// An image for share cards (`og:image`): an absolute http or https URL, or a path from the
     /// site's root (`assets/card.png`) that pages make absolute with `base_url`; kept as written.

@@ -78,12 +78,6 @@ extension SiteConfigDecoder {
         return hints
     }()
 
-    static func withoutTrailingSlash(_ url: String) -> String {
-        var url = url
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
-    }
-
     mutating func folder(_ node: YAMLNode, key: String) -> String? {
         guard let path = fields.nonEmptyText(node, key: key) else { return nil }
         if path.hasPrefix("~") {
@@ -138,7 +132,7 @@ extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, problem.message(key: key, url: url), hint: problem.hint(url: url))
             return nil
         }
-        return Self.withoutTrailingSlash(HTTPURLSyntax.encodingPath(of: url))
+        return HTTPURLSyntax.siteAddress(of: url)
     }
 
     /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.

@@ -94,7 +94,8 @@ import Testing
         _ = try SiteScaffold.write(into: folder.path + "/starter", force: false)
         var files = ["sample.yml": try String(contentsOfFile: RepositoryPaths.sampleConfig, encoding: .utf8),
                      "starter.yml": try #require(folder.read("starter/site.yml"))]
-        files.merge(Self.goodConfigs.merging(TextValueTests.accepted) { $1 }.merging(SiteSchemaAgreementTests.accepted) { $1 }) { $1 }
+        files.merge(Self.goodConfigs.merging(TextValueTests.accepted) { $1 }.merging(SiteSchemaAgreementTests.accepted) { $1 }
+            .merging(BaseURLTests.accepted) { $1 }) { $1 }
         for (name, yaml) in files { #expect(ConfigFixture.diagnostics(yaml).isEmpty, "\(name) does not decode") }
         #expect(folder.read("starter/\(SiteSchema.fileName)") == SiteSchema.text, "init writes the current schema")
         let rejected = try Self.rejected(files, in: folder)
@@ -104,7 +105,7 @@ import Testing
     @Test("every broken configuration of the error table that a schema can express is refused by it")
     func brokenConfigurations() throws {
         let cases = SiteConfigErrorTests.cases + FeedValidationTests.cases + TextValueTests.cases + SiteSchemaAgreementTests.cases
-            + Self.networkCases + Self.imageCases
+            + BaseURLTests.cases + Self.networkCases + Self.imageCases
         var files: [String: String] = [:]
         for (index, broken) in cases.enumerated() {
             #expect(!ConfigFixture.diagnostics(broken.yaml).isEmpty, "\(broken.name) decodes")
