@@ -150,6 +150,14 @@ package enum HTTPURLSyntax {
         return result
     }
 
+    /// `url` with `encodingPath` applied to what follows its authority (path, query and fragment); the
+    /// scheme and host stay as written.
+    package static func encodingAfterAuthority(of url: String) -> String {
+        guard let start = schemeEnd(of: url) else { return encodingPath(of: url) }
+        let end = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        return String(url[..<end]) + encodingPath(of: String(url[end...]))
+    }
+
     /// Whether `url` starts with `http://` or `https://` (in any case).
     package static func isHTTP(_ url: String) -> Bool {
         schemeEnd(of: url) != nil

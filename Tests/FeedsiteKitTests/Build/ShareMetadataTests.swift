@@ -60,6 +60,28 @@ import Testing
         #expect(bob.meta["og:description"] == "\u{2068}\u{2068}bob\u{2069} (@bob) on X\u{2069}", "the name is isolated inside the isolated description")
     }
 
+    @Test("a path image without base_url warns once, at the site's image, that og:image needs base_url; with --base-url it does not")
+    func pathImageWithoutBaseURL() throws {
+        let site = try TemporarySite(["site.yml": "title: Feeds\nimage: assets/card.png\ndefaults:\n  image: assets/people.png\naccounts:\n"
+                                          + "  - handle: jack\n  - handle: bob\n", "templates/assets/card.png": "png", "templates/assets/people.png": "png"])
+        let warnings = try site.build().warnings
+        #expect(warnings.map { "\($0.severity) \($0.location.line):\($0.location.column) \($0.message) | \($0.hint ?? "")" } == [
+            "warning 2:8 the image 'assets/card.png' is a path, and og:image needs base_url to make it absolute: no share card shows it"
+                + " | set base_url: in site.yml (the address the site is served at), or pass --base-url",
+        ])
+        try site.write(["site.yml": "title: Feeds\ndefaults:\n  image: assets/people.png\naccounts:\n  - handle: jack\n    image: https://cdn.example/j.png\n  - handle: bob\n"])
+        #expect(try site.build().warnings.map { "\($0.location.line):\($0.location.column)" } == ["7:13"], "at the first account with a path image")
+        let config = try ConfigFixture.config(try #require(site.read("site.yml")))
+        #expect(try BaseURLOverride("https://example.com", source: .flag).applied(to: config).imageWithoutBaseURLWarning == nil)
+    }
+
+    @Test("characters that may not stand raw in a URL are percent-encoded in an absolute image URL, after its host")
+    func encodedAbsoluteImage() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nimage: 'https://cdn.example/a\"b<c>{d}é.png?q=<1>'\naccounts:\n  - handle: jack\n"])
+        _ = try site.build()
+        #expect(try Self.head(site, "index.html").meta["og:image"] == "https://cdn.example/a%22b%3Cc%3E%7Bd%7D%C3%A9.png?q=%3C1%3E")
+    }
+
     @Test("a path image is percent-encoded when made absolute, and a leading slash does not double")
     func encodedImagePath() throws {
         let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com\nimage: /assets/café card.png\naccounts:\n  - handle: jack\n"])

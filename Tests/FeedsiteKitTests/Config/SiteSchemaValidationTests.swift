@@ -66,6 +66,8 @@ import Testing
                 image: assets/jack.png
               - handle: bob
                 image: 2024.png
+              - handle: ann
+                image: 'https://cdn.example/a"b<c>{d}.png'
             """,
         "text-and-null.yml": """
             title: "2024"
