@@ -49,7 +49,7 @@ extension ConfigFieldReader {
         let name = key.map { "'\($0)'" } ?? "the value"
         let breaks = !lineBreaks && (character == "\t" || character == "\n")
         diagnostics.error(Self.location(of: node, offset: offset),
-                          "\(name) contains the control character \(ControlCharacters.name(of: character)) (character \(offset + 1) of the value)",
+                          "\(name) contains \(ControlCharacters.name(of: character)) (character \(offset + 1) of the value)",
                           hint: "remove it (in a double-quoted value it is written \(ControlCharacters.yamlEscape(of: character)))"
                               + (breaks ? "; only free texts such as 'title' and 'description' may hold tabs and line breaks" : ""))
         return true

@@ -1,7 +1,8 @@
 /// What an option accepts in site.yml. The decoder validates by it, the README's type column is
 /// written from it, and a JSON Schema can be made from it: every case carries its ranges and choices.
 enum OptionType: Sendable {
-    /// Any scalar, read as text (`85` is the text "85").
+    /// A free text: a string (`85` is a number, `"85"` the text; see `ConfigFieldReader.text`), which
+    /// may hold tabs and line feeds but no other control character.
     case text
     /// Text with something besides spaces.
     case nonEmptyText
@@ -42,7 +43,7 @@ enum OptionType: Sendable {
     case accountHandle
     /// A hashtag without `#`: letters, digits and `_` (`HashtagSyntax`).
     case hashtag
-    /// The numeric id of a post: 1 to 19 digits.
+    /// The numeric id of a post: 1 to 19 digits, at most 2^63 - 1, as text or a YAML integer.
     case postID
     /// A map of options of its own (such as `compose`), each declared in the table.
     case options(OptionTable)

@@ -45,9 +45,9 @@ enum ControlCharacters {
         }
     }
 
-    /// `scalar` as messages name it: `U+0007`, with the usual name of the common ones.
+    /// `scalar` as messages name it: "the control character U+0007 (BEL)", "the noncharacter U+FFFE".
     static func name(of scalar: Unicode.Scalar) -> String {
-        let code = "U+" + hex(scalar, digits: 4)
+        let code = (isControl(scalar) ? "the control character U+" : "the noncharacter U+") + hex(scalar, digits: 4)
         let names: [UInt32: String] = [0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x09: "tab", 0x0A: "line feed", 0x0D: "carriage return",
                                        0x1B: "ESC", 0x7F: "DEL"]
         return names[scalar.value].map { "\(code) (\($0))" } ?? code
@@ -69,6 +69,10 @@ enum ControlCharacters {
 }
 
 private extension ControlCharacters {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
     static func hex(_ scalar: Unicode.Scalar, digits: Int) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - hex.count)) + hex

@@ -21,7 +21,7 @@ import Testing
         BrokenConfig(name: "carriage return in title", yaml: "title: \"a\\rb\"\naccounts:\n  - handle: a\n", line: 1, column: 8,
                      message: "'title' contains the control character U+000D (carriage return) (character 2 of the value)"),
         BrokenConfig(name: "noncharacter in a param", yaml: ConfigFixture.site(extra: "params:\n  note: \"a\\uFFFEb\"\n"), line: 3, column: 9,
-                     message: "'params.note' contains the control character U+FFFE (character 2 of the value)"),
+                     message: "'params.note' contains the noncharacter U+FFFE (character 2 of the value)"),
         BrokenConfig(name: "control character in a param's key", yaml: ConfigFixture.site(extra: "params:\n  \"k\\u0001\": v\n"), line: 3, column: 3,
                      message: "'the key of params.k\u{1}' contains the control character U+0001 (character 2 of the value)"),
         BrokenConfig(name: "tab in a plain folder", yaml: ConfigFixture.site(extra: "snapshots: a\tb\n"), line: 2, column: 13,
