@@ -13,6 +13,12 @@ package enum HTTPURLSyntax {
         case badPort(String)
         /// A `%` not followed by two hex digits.
         case badPercent(String)
+        /// A `\`, which browsers read as `/` and servers as a character.
+        case backslash
+        /// A host that is no host name, IPv4 or IPv6 address, with what is wrong (`HostSyntax`).
+        case invalidHost(String, reason: String)
+        /// A `.` or `..` segment in the path, and the path it resolves to.
+        case dotSegment(path: String, resolved: String)
     }
 
     /// The first problem with `url`, or nil when it is `http://host…` or `https://host…`.
@@ -54,8 +60,15 @@ package enum HTTPURLSyntax {
         if rest.contains("?") { return .query }
         if rest.contains("#") { return .fragment }
         if !authority.unicodeScalars.allSatisfy(\.isASCII) { return .nonASCIIHost(String(authority)) }
+        if rest.contains("\\") { return .backslash }
         if let problem = portProblem(in: url) { return problem }
+        let host = authority.hasPrefix("[") ? authority[...(authority.firstIndex(of: "]") ?? authority.index(before: authority.endIndex))]
+            : authority.prefix { $0 != ":" }
+        if let reason = HostSyntax.problem(in: host) { return .invalidHost(String(host), reason: reason) }
         if let bad = firstBadPercent(in: rest) { return .badPercent(bad) }
+        let path = rest[authorityEnd...]
+        let resolved = withoutDotSegments(path)
+        if resolved != path { return .dotSegment(path: String(path), resolved: resolved) }
         return nil
     }
 
@@ -97,6 +110,14 @@ package enum HTTPURLSyntax {
             }
         }
         return result
+    }
+
+    /// `url` with `encodingPath` applied to what follows its authority (path, query and fragment); the
+    /// scheme and host stay as written.
+    package static func encodingAfterAuthority(of url: String) -> String {
+        guard let start = schemeEnd(of: url) else { return encodingPath(of: url) }
+        let end = url[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        return String(url[..<end]) + encodingPath(of: String(url[end...]))
     }
 
     /// Whether `url` starts with `http://` or `https://` (in any case).
@@ -172,6 +193,9 @@ extension HTTPURLSyntax.Problem {
         case .nonASCIIHost(let host): "'\(key)' has a host name that is not ASCII: '\(host)'"
         case .badPort(let port): "'\(key)' has the port '\(port)'; a port is a number from 1 to 65535"
         case .badPercent(let text): "'\(key)' has '\(text)': '%' must be followed by two hex digits"
+        case .backslash: "'\(key)' contains a backslash: '\(url)'; browsers read it as '/', servers as a character"
+        case .invalidHost(let host, let reason): "'\(key)' has the host '\(host)', which \(reason)"
+        case .dotSegment(let path, _): "'\(key)' has a '.' or '..' segment in its path '\(path)', which browsers resolve away"
         }
     }
 
@@ -188,6 +212,9 @@ extension HTTPURLSyntax.Problem {
         case .nonASCIIHost: "write the host in its ASCII form (IDNA, starting with xn--), as the browser's address bar shows it"
         case .badPort: "remove the port, or write the one the site is served on"
         case .badPercent: "write a literal '%' as %25"
+        case .backslash: "write '/' between the parts of the path, or %5C for a backslash that is part of a name"
+        case .invalidHost: "write the host as the browser's address bar shows it, such as example.com, 127.0.0.1 or [::1]"
+        case .dotSegment(let path, let resolved): "write the path it stands for: \(url.dropLast(path.count))\(resolved)"
         }
     }
 }
