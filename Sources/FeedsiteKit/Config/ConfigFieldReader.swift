@@ -1,6 +1,9 @@
 /// Reads typed values out of YAML nodes, recording a diagnostic for every mismatch.
 struct ConfigFieldReader {
     var diagnostics = DiagnosticCollector()
+    /// Where the characters of the file's scalars stand; without it a position inside a value is the
+    /// value's start, or its column plus the offset in a one-line plain scalar.
+    var locator: YAMLScalarLocator?
 }
 
 extension ConfigFieldReader {
@@ -48,7 +51,7 @@ extension ConfigFieldReader {
         guard let (character, offset) = ControlCharacters.firstRefused(in: text, lineBreaks: lineBreaks) else { return false }
         let name = key.map { "'\($0)'" } ?? "the value"
         let breaks = !lineBreaks && (character == "\t" || character == "\n")
-        diagnostics.error(Self.location(of: node, offset: offset),
+        diagnostics.error(location(of: node, offset: offset),
                           "\(name) contains \(ControlCharacters.name(of: character)) (character \(offset + 1) of the value)",
                           hint: "remove it (in a double-quoted value it is written \(ControlCharacters.yamlEscape(of: character)))"
                               + (breaks ? "; only free texts such as 'title' and 'description' may hold tabs and line breaks" : ""))
@@ -174,11 +177,14 @@ extension ConfigFieldReader {
     /// The hint for a `<<` key, wherever a map has one.
     static let mergeKeyHint = "merge keys ('<<') are not part of YAML 1.2; use 'defaults' for options shared by accounts"
 
-    /// Where the character at `offset` of `node`'s text stands: exact in a one-line plain scalar; the
-    /// scalar's start in a quoted one, whose escapes (`\u0007`) make source and text differ.
-    static func location(of node: YAMLNode, offset: Int) -> SourceLocation {
+    /// Where the character at `offset` (in `Character`s) of `node`'s text was written: exact in any
+    /// style through the locator; without one, exact in a one-line plain scalar and the scalar's start
+    /// otherwise.
+    func location(of node: YAMLNode, offset: Int) -> SourceLocation {
+        guard case .scalar(let scalar) = node.content else { return node.location }
+        if let exact = locator?.location(of: scalar, offset: offset) { return exact }
         var location = node.location
-        if case .scalar(let scalar) = node.content, !scalar.isQuoted, !scalar.text.contains("\n") { location.column += offset }
+        if !scalar.isQuoted, !scalar.text.contains("\n") { location.column += offset }
         return location
     }
 

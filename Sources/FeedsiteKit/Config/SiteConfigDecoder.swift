@@ -12,6 +12,7 @@ struct SiteConfigDecoder {
     init(file: String, source: [UInt8]) {
         self.file = file
         locator = YAMLScalarLocator(bytes: source, file: file)
+        fields.locator = locator
     }
 }
 
@@ -113,7 +114,7 @@ extension SiteConfigDecoder {
         case .mapping(let entries):
             return entries.reduce(false) { found, entry in
                 let name = "\(key).\(entry.key)"
-                let keyNode = YAMLNode(.scalar(YAMLScalar(text: entry.key, isQuoted: true, value: .string(entry.key))), at: entry.keyLocation)
+                let keyNode = YAMLNode(.scalar(YAMLScalar(text: entry.key, style: .doubleQuoted, value: .string(entry.key))), at: entry.keyLocation)
                 return (fields.refusesControls(in: entry.key, at: keyNode, key: "the key of \(name)", lineBreaks: false)
                     || refusesControls(below: entry.value, key: name)) || found
             }

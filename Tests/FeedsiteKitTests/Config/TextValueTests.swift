@@ -2,25 +2,26 @@ import Testing
 @testable import FeedsiteKit
 
 /// Text options of site.yml: a string, never a YAML boolean or number, and without control
-/// characters (tab and line feed only in free texts), each refused at its place with a fix.
+/// characters (tab and line feed only in free texts), each refused at its place with a fix: in a
+/// double-quoted value, at the escape that wrote it.
 @Suite struct TextValueTests {
     static let cases: [BrokenConfig] = [
-        BrokenConfig(name: "NUL in title", yaml: "title: \"a\\u0000b\\u0007c\"\naccounts:\n  - handle: a\n", line: 1, column: 8,
+        BrokenConfig(name: "NUL in title", yaml: "title: \"a\\u0000b\\u0007c\"\naccounts:\n  - handle: a\n", line: 1, column: 10,
                      message: "'title' contains the control character U+0000 (NUL) (character 2 of the value)",
                      hint: "remove it (in a double-quoted value it is written \\u0000)"),
-        BrokenConfig(name: "U+0001 in description", yaml: ConfigFixture.site(extra: "description: \"d\\u0001e\"\n"), line: 2, column: 14,
+        BrokenConfig(name: "U+0001 in description", yaml: ConfigFixture.site(extra: "description: \"d\\u0001e\"\n"), line: 2, column: 16,
                      message: "'description' contains the control character U+0001 (character 2 of the value)"),
-        BrokenConfig(name: "BEL in an account's name", yaml: ConfigFixture.site(accounts: "  - handle: a\n    name: \"x\\a\""), line: 4, column: 11,
+        BrokenConfig(name: "BEL in an account's name", yaml: ConfigFixture.site(accounts: "  - handle: a\n    name: \"x\\a\""), line: 4, column: 13,
                      message: "'name' contains the control character U+0007 (BEL) (character 2 of the value)"),
         BrokenConfig(name: "ESC in compose text", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose: {text: \"hi \\e[31m\"}"),
-                     line: 4, column: 21, message: "'text' contains the control character U+001B (ESC) (character 4 of the value)"),
-        BrokenConfig(name: "DEL in a group", yaml: ConfigFixture.site(accounts: "  - handle: a\n    group: \"News\\x7F\""), line: 4, column: 12,
+                     line: 4, column: 25, message: "'text' contains the control character U+001B (ESC) (character 4 of the value)"),
+        BrokenConfig(name: "DEL in a group", yaml: ConfigFixture.site(accounts: "  - handle: a\n    group: \"News\\x7F\""), line: 4, column: 17,
                      message: "'group' contains the control character U+007F (DEL) (character 5 of the value)"),
         BrokenConfig(name: "C1 control in defaults' description", yaml: ConfigFixture.site(extra: "defaults:\n  description: \"\\x9B2J\"\n"),
-                     line: 3, column: 16, message: "'description' contains the control character U+009B (character 1 of the value)"),
-        BrokenConfig(name: "carriage return in title", yaml: "title: \"a\\rb\"\naccounts:\n  - handle: a\n", line: 1, column: 8,
+                     line: 3, column: 17, message: "'description' contains the control character U+009B (character 1 of the value)"),
+        BrokenConfig(name: "carriage return in title", yaml: "title: \"a\\rb\"\naccounts:\n  - handle: a\n", line: 1, column: 10,
                      message: "'title' contains the control character U+000D (carriage return) (character 2 of the value)"),
-        BrokenConfig(name: "noncharacter in a param", yaml: ConfigFixture.site(extra: "params:\n  note: \"a\\uFFFEb\"\n"), line: 3, column: 9,
+        BrokenConfig(name: "noncharacter in a param", yaml: ConfigFixture.site(extra: "params:\n  note: \"a\\uFFFEb\"\n"), line: 3, column: 11,
                      message: "'params.note' contains the noncharacter U+FFFE (character 2 of the value)"),
         BrokenConfig(name: "control character in a param's key", yaml: ConfigFixture.site(extra: "params:\n  \"k\\u0001\": v\n"), line: 3, column: 3,
                      message: "'the key of params.k\u{1}' contains the control character U+0001 (character 2 of the value)"),
@@ -28,8 +29,8 @@ import Testing
                      message: "'snapshots' contains the control character U+0009 (tab) (character 2 of the value)",
                      hint: "remove it (in a double-quoted value it is written \\u0009); only free texts such as 'title' and 'description' may hold tabs and line breaks"),
         BrokenConfig(name: "line feed in a hashtag", yaml: ConfigFixture.site(accounts: "  - handle: a\n    compose: {hashtags: [\"a\\nb\"]}"),
-                     line: 4, column: 26, message: "'hashtags' contains the control character U+000A (line feed) (character 2 of the value)"),
-        BrokenConfig(name: "NUL in a feed path", yaml: ConfigFixture.site(accounts: "  - handle: a\n    feed: \"feeds/\\0a.xml\""), line: 4, column: 11,
+                     line: 4, column: 28, message: "'hashtags' contains the control character U+000A (line feed) (character 2 of the value)"),
+        BrokenConfig(name: "NUL in a feed path", yaml: ConfigFixture.site(accounts: "  - handle: a\n    feed: \"feeds/\\0a.xml\""), line: 4, column: 18,
                      message: "'feed' contains the control character U+0000 (NUL) (character 7 of the value)"),
         BrokenConfig(name: "handle true", yaml: ConfigFixture.site(accounts: "  - handle: true"), line: 3, column: 13,
                      message: "expected a handle (text), found a boolean 'true'",
