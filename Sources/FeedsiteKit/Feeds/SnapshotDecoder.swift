@@ -228,9 +228,10 @@ private extension SnapshotDecoder {
         let isReply = optionalBool("is_reply", in: members)
         let isRepost = optionalBool("is_repost", in: members)
         guard let id, fields.allSatisfy({ $0 != nil }), let media, let isReply, let isRepost else { return nil }
-        // A snapshot edited by hand is untrusted like a feed: links and media only at http(s) URLs, HTML sanitized again.
+        // A snapshot edited by hand is untrusted like a feed: links and media only at http(s) URLs, HTML
+        // sanitized again unless it is exactly the sanitizer's own output.
         return Post(id: id, url: FeedLink.webURL(fields[0]!), title: fields[1]!, text: fields[2]! ?? "",
-                    html: PostHTML.clean(fields[3]! ?? "", base: nil), published: fields[4]!,
+                    html: PostHTML.stored(fields[3]! ?? ""), published: fields[4]!,
                     updated: fields[5]!, author: fields[6]!,
                     media: media.compactMap { item in FeedLink.webURL(item.url).map { PostMedia(url: $0, type: item.type, alt: item.alt, copy: item.copy) } },
                     isReply: isReply, isRepost: isRepost)
