@@ -107,6 +107,9 @@ package enum HTTPURLSyntax {
     /// `value` as a browser reads a URL: control characters and spaces around it dropped, tabs and
     /// line breaks in it removed (so `java&#x09;script:` is `javascript:`).
     package static func browserForm(of value: String) -> String {
+        // Most links hold no byte up to space: nothing to drop (callgrind, clean build of
+        // Benchmarks/generate_site.py 100 --posts 20: 109 M -> 3 M instructions, reading post links).
+        guard value.utf8.contains(where: { $0 <= 0x20 }) else { return value }
         var scalars = value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
