@@ -26,8 +26,11 @@ ROUNDS = int(os.environ.get("ROUNDS", "9"))
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
     site = WORK / f"posts-{count}"
-    if not (site / "site.yml").exists():
+    # The inputs posts.py makes and reuses (its stamp says they are complete).
+    stamp = site / ".generated-20"
+    if not stamp.exists():
         subprocess.run([sys.executable, HERE / "generate_site.py", str(count), site, "--posts", "20"], check=True)
+        stamp.touch()
     serve = subprocess.Popen([FEEDSITE, "serve", "--port", "0"], cwd=site, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = serve.stdout.readline()

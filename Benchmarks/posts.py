@@ -14,7 +14,9 @@ wrote by kind (that account's, the index, river pages, anything else); peak RSS 
 (getrusage of the child); and how close Hugo's pages are to feedsite's.
 
 usage: Benchmarks/posts.py [N ...]     default 10000; a second size prints time per page against the first
-environment: RUNS (default 5), POSTS (default 20)
+environment: RUNS (default 5), POSTS (default 20), HUGO (first: Hugo only at the first size, the default;
+all: at every size; none), FEEDSITE (the binary, default .build/release/feedsite)
+Inputs are generated once under .build/bench/posts-N/ (and posts-N-hugo/) and reused by later runs.
 """
 import difflib
 import os
@@ -33,6 +35,13 @@ FEEDSITE = pathlib.Path(os.environ.get("FEEDSITE", ROOT / ".build" / "release" /
 FLOOR = WORK / "floor"
 RUNS = int(os.environ.get("RUNS", "5"))
 POSTS = int(os.environ.get("POSTS", "20"))
+# Hugo at 100,000 accounts with posts takes minutes a build and gigabytes; the issue compares it at 10,000.
+HUGO = os.environ.get("HUGO", "first")
+if HUGO not in ("first", "all", "none"):
+    sys.exit(f"HUGO must be first, all or none, not {HUGO!r}")
+
+sys.path.insert(0, str(HERE))
+import generate_site  # noqa: E402
 
 
 def timed(argv, cwd, capture=False):
@@ -136,8 +145,10 @@ def one_change(count, site):
     touched = count // 2
     handle = f"user{touched:06d}"
     walls, kinds, rss = [], {}, []
+    snapshot = site / "snapshots" / f"{handle}.json"
     for number in range(RUNS * 2):
-        generate(count, site, *(["--touch-snapshot", str(touched)] if number % 2 == 0 else []))
+        # Only the one file changes, as `generate_site.py --touch-snapshot` would write it (and back).
+        generate_site.write_if_changed(snapshot, generate_site.snapshot(touched, handle, POSTS, touched=number % 2 == 0))
         wall, peak, err = timed([FEEDSITE, "build", "--verbose"], site)
         walls.append(wall)
         rss.append(peak)
@@ -151,20 +162,38 @@ def one_change(count, site):
     return walls, {kind: number / (RUNS * 2) for kind, number in kinds.items()}, max(rss)
 
 
-def bench(count):
+def inputs(count, with_hugo):
+    """The generated site (and Hugo's) for `count` accounts, made once and reused: a folder is complete
+    once its stamp file is written."""
     site = WORK / f"posts-{count}"
-    if not (site / "site.yml").exists():
+    stamp = site / f".generated-{POSTS}"
+    if not stamp.exists():
         generate(count, site)
+        stamp.touch()
+    hugo_site = WORK / f"posts-{count}-hugo"
+    hugo_stamp = hugo_site / f".generated-{POSTS}"
+    if with_hugo and not hugo_stamp.exists():
+        subprocess.run([sys.executable, HERE / "hugo_posts.py", site, hugo_site], check=True)
+        hugo_stamp.touch()
+    return site, hugo_site
+
+
+def bench(count, with_hugo):
+    site, hugo_site = inputs(count, with_hugo)
+    # What an interrupted run (or live_reload.py) left changed is put back: the middle account's
+    # snapshot, site.yml, the account template.
+    generate_site.write_if_changed(site / "snapshots" / f"user{count // 2:06d}.json",
+                                   generate_site.snapshot(count // 2, f"user{count // 2:06d}", POSTS))
+    generate_site.write_if_changed(site / "site.yml", generate_site.site(count, posts=POSTS))
+    generate_site.write_if_changed(site / "templates" / "account.html", (ROOT / "templates" / "account.html").read_text(encoding="utf-8"))
     timed([FEEDSITE, "build", "-q"], site)  # warm the file cache; the reference output
     output = site / "output"
     pages = sum(1 for _ in output.rglob("*.html"))
     megabytes = sum(p.stat().st_size for p in output.rglob("*") if p.is_file()) / 1e6
     pack = site / "floor.pack"
     subprocess.run([sys.executable, HERE / "pack.py", output, pack], check=True)
-    hugo = shutil.which("hugo")
-    hugo_site = WORK / f"posts-{count}-hugo"
+    hugo = shutil.which("hugo") if with_hugo else None
     if hugo:
-        subprocess.run([sys.executable, HERE / "hugo_posts.py", site, hugo_site], check=True)
         timed([hugo, "--quiet", "-d", str(hugo_site / "public")], hugo_site)  # warm
 
     walls, rss, ratios, last = clean_builds(count, site, pack, hugo_site, hugo)
@@ -206,7 +235,10 @@ def main():
     WORK.mkdir(parents=True, exist_ok=True)
     subprocess.run(["gcc", "-O2", "-pthread", "-o", FLOOR, HERE / "floor.c"], check=True)
     print(f"machine: {os.cpu_count()} cores; {open('/proc/cpuinfo').read().split('model name')[1].split(':')[1].splitlines()[0].strip()}")
-    per_page = [bench(count) for count in sizes]
+    hugo = shutil.which("hugo") is not None and HUGO != "none"
+    if HUGO != "none" and not hugo:
+        print("hugo is not installed (scripts/install-deps --bench): feedsite is timed without it")
+    per_page = [bench(count, hugo and (HUGO == "all" or index == 0)) for index, count in enumerate(sizes)]
     for count, value in zip(sizes[1:], per_page[1:]):
         print(f"\nclean build per page: {value * 1e6:.1f} µs at {count} accounts, {per_page[0] * 1e6:.1f} µs at {sizes[0]}: "
               f"{value / per_page[0]:.2f}x")

@@ -41,7 +41,30 @@ enum FuzzInvariants {
             return tokenizer.run()
         }
         require(balance.problem == nil && balance.open.isEmpty, "unbalanced output (\(balance.problem ?? "unclosed \(balance.open)")): \(clean)")
+        verifier(html)
+        // The same bytes read as a list of the output's tokens, so that the verifier's accepting paths are reached often.
+        verifier(bytes.map { outputTokens[Int($0) % outputTokens.count] }.joined())
     }
+
+    /// What a snapshot's HTML relies on (`PostHTML.stored`): the verifier accepts every output of the
+    /// sanitizer, and it accepts `html` exactly when sanitizing `html` leaves it as it is.
+    static func verifier(_ html: String) {
+        let clean = PostHTML.clean(html, base: nil)
+        require(SanitizedHTMLVerifier.accepts(clean), "the verifier refuses the sanitizer's output: \(clean)")
+        require(SanitizedHTMLVerifier.accepts(html) == (clean == html),
+                "the verifier \(clean == html ? "refuses" : "accepts") what sanitizing \(clean == html ? "keeps" : "changes"): \(html)")
+    }
+
+    /// Pieces of the sanitizer's output and their near misses.
+    static let outputTokens = [
+        "<p>", "</p>", "<br>", "<hr>", "<em>", "</em>", "<ul>", "</ul>", "<ol>", "</ol>", "<li>", "</li>", "<blockquote>", "</blockquote>",
+        "<pre>", "</pre>", "<dl>", "</dl>", "<dt>", "</dt>", "<dd>", "</dd>", "<a rel=\"nofollow ugc noopener noreferrer\">", "</a>",
+        "<a href=\"https://x.example/?a=1&amp;b=2\" rel=\"nofollow ugc noopener noreferrer\">", "<a href=\"", "\" rel=\"nofollow ugc noopener noreferrer\">",
+        "<a title=\"", "<p title=\"", "\" lang=\"", "\" dir=\"", "\">", "ltr", "LTR", "rtl", "auto", "https:", "mailto:", "javascript:", "//x/",
+        "<br/>", "</br>", "<P>", "<p >", "<h2>", "</h2>", "<div>", "<script>", "</script>", "<!--", "-->", "<svg>", "<textarea>",
+        "text", " ", "é", "😀", "\t", "\n", "\r", "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "&", "&amp", "&nbsp;", "'", "\"", ">", "<",
+        "\u{85}", "\u{7F}", "\u{0}", "\u{C}", "=", "/", "rel", "href", "title",
+    ]
 
     /// A snapshot file: reading never crashes, and a snapshot that reads is written back byte for byte
     /// the same as it reads again.

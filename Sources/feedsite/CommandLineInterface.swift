@@ -6,7 +6,7 @@ enum CommandLineInterface {
     /// all read this table.
     static let commands: [any Command.Type] = [
         BuildCommand.self, FetchCommand.self, CheckCommand.self, InitCommand.self, ServeCommand.self, RenderCommand.self, PostsCommand.self,
-        CleanCommand.self, SchemaCommand.self, CompletionsCommand.self,
+        CleanCommand.self, SchemaCommand.self, FoldersCommand.self, CompletionsCommand.self,
         HelpCommand.self,
     ]
 

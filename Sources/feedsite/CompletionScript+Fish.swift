@@ -1,5 +1,8 @@
 /// The fish script: one `complete` line per command and option, each with its help text; handles
-/// come from `feedsite completions handles` (with the `--config` already on the command line).
+/// come from `feedsite completions handles` (with the `--config` already on the command line, its
+/// leading `~` made `$HOME`), without those already typed. The values an option takes (`text`,
+/// `json`, handles) carry an empty description of their own (`text\t`), so fish does not show the
+/// option's help beside each of them.
 extension CompletionScript {
     var fish: String {
         var lines = [
@@ -10,14 +13,22 @@ extension CompletionScript {
             "function __feedsite_handles",
             "    set -l arguments completions handles",
             "    set -l words (commandline -opc)",
+            "    set -l typed",
             "    for index in (seq (count $words))",
+            "        set -l config",
             "        if test \"$words[$index]\" = --config; and test $index -lt (count $words)",
-            "            set arguments $arguments --config $words[(math $index + 1)]",
+            "            set config $words[(math $index + 1)]",
             "        else if string match -q -- '--config=*' $words[$index]",
-            "            set arguments $arguments --config (string replace -- '--config=' '' $words[$index])",
+            "            set config (string replace -- '--config=' '' $words[$index])",
             "        end",
+            "        # fish hands the words over without their quotes, but with a leading ~ as typed.",
+            "        test -n \"$config\"; and set arguments $arguments --config (string replace -r -- '^~(?=/|$)' $HOME $config)",
+            "        # The handles already typed (--only jack,bob counts both), in lower case as fetch compares them.",
+            "        set typed $typed (string lower -- (string split , -- $words[$index]))",
             "    end",
-            "    command feedsite $arguments 2>/dev/null",
+            "    for handle in (command feedsite $arguments 2>/dev/null)",
+            "        contains -- (string lower -- $handle) $typed; or printf '%s\\t\\n' $handle",
+            "    end",
             "end",
             "",
             "complete -c feedsite -f",
@@ -52,7 +63,7 @@ private extension CompletionScript {
         let flag = required ? "-x" : ""
         switch values {
         case .none: return required ? "-x" : ""
-        case .words(let words): return "\(flag) -a \(Self.quoted(words.joined(separator: " ")))"
+        case .words(let words): return "\(flag) -a \(Self.quoted(words.map { $0 + "\\t" }.joined(separator: " ")))"
         case .files: return required ? "-r -F" : "-F"
         case .folders: return "\(flag) -a '(__fish_complete_directories)'"
         case .handles: return "\(flag) -a '(__feedsite_handles)'"

@@ -85,11 +85,14 @@ extension CompletionScript {
         return groups
     }
 
-    /// The part of bash's and zsh's `_feedsite` after its local variables: the first word offers the
-    /// commands; later words find the `--config` typed, then the command's arm offers an option's
-    /// values, its options after a `-`, or its positional arguments. The shells differ only in how
-    /// they name the words (`words`, the command at `commandIndex`, the word being completed at
-    /// `current`) and how they offer fixed words (`offer`); each defines `_feedsite_values CUR CONFIG KIND`.
+    /// The part of bash's and zsh's `_feedsite` after its local variables (`config` and the array `used`
+    /// among them): the first word offers the commands; later words find the `--config` typed (as the
+    /// shell will read it: `_feedsite_word` takes its quotes off and expands a leading `~`, evaluating
+    /// nothing) and collect the words already typed, then the command's arm offers an option's values,
+    /// its options after a `-`, or its positional arguments. The shells differ only in how they name the
+    /// words (`words`, the command at `commandIndex`, the word being completed at `current`) and how they
+    /// offer fixed words (`offer`); each defines `_feedsite_word WORD` and
+    /// `_feedsite_values CUR CONFIG KIND [WORD...]` (handles leave out those among the WORDs).
     func dispatch(words: String, commandIndex: Int, current: String, offer: ([String]) -> String) -> String {
         func values(_ values: Values) -> String {
             switch values {
@@ -97,19 +100,23 @@ extension CompletionScript {
             case .words(let words): offer(words)
             case .files: "_feedsite_values \"$cur\" \"$config\" files"
             case .folders: "_feedsite_values \"$cur\" \"$config\" folders"
-            case .handles: "_feedsite_values \"$cur\" \"$config\" handles"
+            case .handles: "_feedsite_values \"$cur\" \"$config\" handles \"${used[@]}\""
             case .commands: "_feedsite_values \"$cur\" \"$config\" commands"
             }
         }
+        // bash splits `--config=PATH` into three words, `--config`, `=` and `PATH` (`=` is in COMP_WORDBREAKS).
         var text = """
                 if (( \(current) == \(commandIndex) )); then
                     \(offer(firstWords))
                     return
                 fi
                 for (( i = \(commandIndex + 1); i < \(current); i++ )); do
+                    used+=("${\(words)[i]}")
                     case ${\(words)[i]} in
-                        --config) config=${\(words)[i+1]} ;;
-                        --config=*) config=${\(words)[i]#--config=} ;;
+                        --config)
+                            if [[ ${\(words)[i+1]} == = ]]; then config=$(_feedsite_word "${\(words)[i+2]}")
+                            else config=$(_feedsite_word "${\(words)[i+1]}"); fi ;;
+                        --config=*) config=$(_feedsite_word "${\(words)[i]#--config=}") ;;
                     esac
                 done
                 case ${\(words)[\(commandIndex)]} in

@@ -44,6 +44,14 @@ import Testing
         (["build"], ["FEEDSITE_BASE_URL": "example.com"],
          "error: 'FEEDSITE_BASE_URL' must be an absolute http or https URL, found 'example.com' (from the environment)\n"
              + "  hint: add the scheme: https://example.com\n"),
+        (["build"], ["FEEDSITE_BASE_URL": " "],
+         "error: the environment variable FEEDSITE_BASE_URL is blank (only white space)\n"
+             + "  hint: unset it, or give the address the site is deployed at, such as https://example.com/feeds\n"),
+        (["build", "--base-url", "https://example..com/"], [:],
+         "error: '--base-url' has the host 'example..com', which has an empty part between dots, or starts or ends with '.'"),
+        (["build"], ["FEEDSITE_BASE_URL": "https://example.com/a/../b/"],
+         "error: 'FEEDSITE_BASE_URL' has a '.' or '..' segment in its path '/a/../b/', which browsers resolve away (from the environment)\n"
+             + "  hint: write the path it stands for: https://example.com/b/\n"),
         (["serve", "--no-watch", "--port", "0"], ["FEEDSITE_BASE_URL": "https://user:secret@example.com"],
          "error: 'FEEDSITE_BASE_URL' contains a user name or password: 'https://***@example.com'"),
     ])

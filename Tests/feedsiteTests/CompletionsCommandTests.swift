@@ -19,6 +19,8 @@ import Testing
 
                 """,
             "other/site.yml": "title: O\naccounts:\n  - handle: Bea\n  - handle: Ben\n",
+            "sp dir/site.yml": "title: S\naccounts:\n  - handle: Sam\n  - handle: Sue\n",
+            "home/x.yml": "title: H\naccounts:\n  - handle: Hal\n",
         ])
         try FileManager.default.createDirectory(atPath: folder.path + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/bin/feedsite", withDestinationPath: ProcessRunner.executable.path)
@@ -29,11 +31,15 @@ import Testing
     static func bashCompletions(_ lines: [[String]], in folder: TemporaryFolder) throws -> [[String]] {
         var script = """
             PATH="$PWD/bin:$PATH"
+            HOME="$PWD/home"
             source <(feedsite completions bash)
             offer() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _feedsite; printf '%s|' "${COMPREPLY[@]}"; echo; }
 
             """
-        for words in lines { script += "offer " + words.map { "'\($0)'" }.joined(separator: " ") + "\n" }
+        // Each word exactly as the shell's line holds it (quotes and all), in single quotes here.
+        for words in lines {
+            script += "offer " + words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ") + "\n"
+        }
         let result = try ProcessRunner.run(["--norc", "-c", script], executable: "/bin/bash", in: folder.path)
         #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
         return result.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
@@ -56,6 +62,7 @@ import Testing
             ["feedsite", "fetch", "--config=other/site.yml", "--only", "Bea,"],
             ["feedsite", "fetch", "*"],
             ["feedsite", "completions", ""],
+            ["feedsite", "folders", "s"],
         ], in: folder)
         #expect(offers == [
             ["build"],
@@ -69,7 +76,31 @@ import Testing
             [],
             [],
             ["bash", "zsh", "fish"],
+            ["snapshots"],
         ])
+    }
+
+    @Test("bash reads the --config typed as the shell would (quotes, backslashes, a leading ~, --config=PATH split at '='), running nothing in it", arguments: [
+        (["--config", "\"sp dir/site.yml\""], ["Sam", "Sue"]), (["--config", "sp\\ dir/site.yml"], ["Sam", "Sue"]),
+        (["--config", "'sp dir'/site.yml"], ["Sam", "Sue"]), (["--config", "\"sp\"' 'dir/site.yml"], ["Sam", "Sue"]),
+        (["--config", "~/x.yml"], ["Hal"]), (["--config", "=", "~/x.yml"], ["Hal"]), (["--config=other/site.yml"], ["Bea", "Ben"]),
+        (["--config", "\"~/x.yml\""], []), (["--config", "$(touch pwned)"], []), (["--config", "\"$(touch pwned)\""], []),
+        (["--config", "`touch pwned`"], []),
+    ])
+    func bashConfigWord(_ config: [String], _ handles: [String]) throws {
+        let folder = try Self.site()
+        let offers = try Self.bashCompletions([["feedsite", "fetch"] + config + [""]], in: folder)
+        #expect(offers == [handles])
+        #expect(!folder.exists("pwned"), "nothing typed is run")
+    }
+
+    @Test("bash leaves out the handles already on the line, after fetch or in --only, one by one or joined by commas, in any case", arguments: [
+        (["--only", "jack"], ["Bob_1", "bsky.app", "a.b@c.social"]), (["jack", "BOB_1"], ["bsky.app", "a.b@c.social"]),
+        (["--only", "jack,bsky.app"], ["Bob_1", "a.b@c.social"]), (["--only", "jack", "--only"], ["Bob_1", "bsky.app", "a.b@c.social"]),
+    ])
+    func bashTypedHandles(_ typed: [String], _ handles: [String]) throws {
+        let folder = try Self.site()
+        #expect(try Self.bashCompletions([["feedsite", "fetch"] + typed + [""]], in: folder) == [handles])
     }
 
     @Test("every command and every option of the command table is in the bash, zsh and fish scripts", arguments: CompletionShell.allCases)

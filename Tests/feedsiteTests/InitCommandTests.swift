@@ -1,3 +1,4 @@
+import FeedsiteKit
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -217,5 +218,52 @@ extension InitCommandTests {
         }
         #expect(try ProcessRunner.run(["check-ignore", "-q", "snapshots/jack.json"], executable: "/usr/bin/git", in: site).status == 1,
                 "snapshots are committed")
+    }
+}
+
+extension InitCommandTests {
+    @Test("a folder name with control characters is shown escaped, and the cd line is a $'…' word that bash reads back as that name", arguments: [
+        ("nl\nx", "nl\\u{0A}x", "$'nl\\x0Ax'"), ("tab\tit's", "tab\\u{09}it's", "$'tab\\x09it\\'s'"),
+        ("esc\u{1B}[2J", "esc\\u{1B}[2J", "$'esc\\x1B[2J'"), ("rtl\u{202E}txt", "rtl\\u{202E}txt", "$'rtl\\xE2\\x80\\xAEtxt'"),
+        ("-\u{7F}", "-\\u{7F}", "$'./-\\x7F'"),
+    ])
+    func controlCharactersInName(_ name: String, _ shown: String, _ word: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(["init", "--", name], in: folder.path)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("Created a feedsite site in \(shown):\n"), "\(result.out)")
+        #expect(result.out.contains("\n  cd \(word)\n"), "\(result.out)")
+        #expect(TerminalText.escaped(result.out, keepingNewlines: true) == result.out, "nothing printed acts on the terminal")
+        // The line as printed, run by bash, enters the new site.
+        let entered = try ProcessRunner.run(["--norc", "-c", "cd \(word) && test -f site.yml && basename \"$PWD\""], executable: "/bin/bash",
+                                            in: folder.path)
+        #expect(entered.status == 0, "\(entered.err)")
+        #expect(entered.out == name + "\n")
+    }
+
+    @Test("a file init cannot write fails with exit 2, its path, the system's reason (not Foundation's words) and a hint; no temporary file stays")
+    func fileCannotBeWritten() throws {
+        let folder = try TemporaryFolder()
+        // RLIMIT_FSIZE of one 512-byte block makes write(2) fail for root too (EFBIG), at site.yml, the first and a larger file;
+        // SIGXFSZ is ignored so that the write fails instead of killing the process.
+        let result = try ProcessRunner.run(["-c", "trap '' XFSZ; ulimit -f 1 && exec \"$0\" init site", ProcessRunner.executable.path],
+                                           executable: "/bin/sh", in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "error: site/site.yml: cannot be written (File too large)\n"
+            + "  hint: check that you may write to that folder and that its disk has room, or choose another folder (feedsite init NEW_FOLDER)\n")
+        #expect(folder.list("site").isEmpty, "no site.yml, no temporary file: \(folder.list("site"))")
+    }
+
+    @Test("a folder init cannot make fails with exit 2, the folder, the system's reason and a hint")
+    func folderCannotBeMade() throws {
+        let folder = try TemporaryFolder()
+        // A name longer than the 255 bytes a file system allows: mkdir(2) fails for root too.
+        let long = String(repeating: "n", count: 300)
+        let result = try ProcessRunner.run(["init", "sites/" + long], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err == "error: sites/\(long): cannot be created (File name too long)\n"
+            + "  hint: check that you may write to that folder and that its disk has room, or choose another folder (feedsite init NEW_FOLDER)\n")
+        #expect(folder.list("sites").isEmpty)
     }
 }

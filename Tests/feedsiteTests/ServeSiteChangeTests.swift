@@ -29,14 +29,14 @@ import Testing
         let original = try #require(folder.read(file))
         try folder.write(file, broken)
         let server = try RunningServer(in: folder.path)
-        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>First title</title>"), "the last good output is served")
+        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>&#x2068;First title&#x2069;</title>"), "the last good output is served")
         var (events, greeting) = try Self.events(server.port, until: error)
         defer { events.close() }
         #expect(greeting?.contains("event: build-error\ndata: \(error)") == true, "\(greeting ?? "no greeting")")
         try folder.write(file, original)
         try folder.write("site.yml", Self.fixed)
         #expect(try events.read(until: "event: reload\n") != nil)
-        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>Fixed title</title>"))
+        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>&#x2068;Fixed title&#x2069;</title>"))
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(stopped.err.contains(error))
@@ -53,7 +53,7 @@ import Testing
         var (events, _) = try Self.events(server.port, until: ": connected\n\n")
         defer { events.close() }
         #expect(try events.read(until: "event: reload\n") != nil)
-        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>Fixed title</title>"))
+        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>&#x2068;Fixed title&#x2069;</title>"))
         _ = server.stop()
     }
 
@@ -66,8 +66,8 @@ import Testing
 
         try folder.write("site.yml", "title: Public title\noutput: public\naccounts:\n  - handle: outputdd\n")
         #expect(try events.read(until: "event: reload\n") != nil)
-        #expect(folder.read("public/index.html")?.contains("<title>Public title</title>") == true)
-        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>Public title</title>"))
+        #expect(folder.read("public/index.html")?.contains("<title>&#x2068;Public title&#x2069;</title>") == true)
+        #expect(try RawHTTPClient.get(server.port, "/").text.contains("<title>&#x2068;Public title&#x2069;</title>"))
 
         let index = try #require(folder.read("templates/index.html"))
         try FileManager.default.copyItem(atPath: folder.path + "/templates", toPath: folder.path + "/mine")

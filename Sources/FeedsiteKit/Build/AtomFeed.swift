@@ -20,12 +20,12 @@ extension AtomFeed {
 
     /// The title of the river's feed (also the `title` of the pages' `<link rel="alternate">`).
     static func riverTitle(_ config: SiteConfig) -> String {
-        "Latest posts · " + config.title
+        "Latest posts · " + BidiIsolation.isolated(config.title)
     }
 
     /// The title of an account's feed.
     static func title(of account: Account, in config: SiteConfig) -> String {
-        "\(account.name) (@\(account.handle)) · \(config.title)"
+        "\(BidiIsolation.isolated(account.name)) (@\(account.handle)) · \(BidiIsolation.isolated(config.title))"
     }
 
     /// Whether `snapshots[index]` gives its account a feed.

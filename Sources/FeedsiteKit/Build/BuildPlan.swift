@@ -8,6 +8,8 @@ struct BuildPlan: Sendable {
     var files: [SiteFile]
     /// The paths of the files copied from `static/` (among `files`).
     var staticPaths: Set<String> = []
+    /// What the plan found worth saying that does not stop the build (more `_headers` rules than Cloudflare reads).
+    var warnings: [Diagnostic] = []
 
     /// Every path the build writes, pages first.
     var paths: [String] { pages.map(\.path) + files.map(\.path) }
@@ -40,8 +42,11 @@ extension BuildPlan {
         try refuseExtraPageCollisions(site)
         try refuseReservedPageNames(site)
         // After the check, which refuses two pages at one path (an account called `latest`).
-        files.append(SiteFile(path: SiteHeaders.path,
-                              bytes: SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots)).file))
+        let headers = SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots))
+        files.append(SiteFile(path: SiteHeaders.path, bytes: headers.file))
+        if headers.ruleCount > SiteHeaders.cloudflareRuleLimit {
+            warnings.append(Self.headersWarning(headers.ruleCount, config: config))
+        }
         try refuseStaticCollisions(statics, site: site)
         files += statics
         staticPaths = Set(statics.map(\.path))
@@ -81,6 +86,15 @@ extension BuildPlan {
 }
 
 private extension BuildPlan {
+    /// The warning for a `_headers` of `count` rules, more than Cloudflare Pages reads, at site.yml's `accounts:`.
+    static func headersWarning(_ count: Int, config: SiteConfig) -> Diagnostic {
+        Diagnostic(.warning, at: config.locations["accounts"] ?? SourceLocation(file: config.configPath, line: 1, column: 1),
+                   "_headers has \(count) rules, more than the \(SiteHeaders.cloudflareRuleLimit) that Cloudflare Pages reads: it ignores "
+                       + "the rest, and those pages get only the site-wide policy (their meta tags still carry their own)",
+                   hint: "pages whose policy differs from the X account pages' need a rule each (two addresses): the index, the river, "
+                       + "extra pages, Bluesky and Mastodon accounts, accounts with media: hotlink; Netlify reads every rule")
+    }
+
     /// An error at each account whose folder would be a top-level name the build writes for itself
     /// (a Bluesky handle `index.html` or `feed.xml`, an X handle `_headers`), unless already reported.
     func refuseReservedFolders(_ site: LoadedSite, accountPaths: Set<String>, reported: Set<SourceLocation>) -> [Diagnostic] {

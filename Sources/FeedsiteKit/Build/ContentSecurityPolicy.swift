@@ -35,6 +35,14 @@ extension ContentSecurityPolicy {
         return result + ["object-src 'none'", "base-uri 'none'", "form-action 'none'"]
     }
 
+    /// The policy that allows what any of `policies` allows (X's widget when one loads it, every
+    /// image origin of any), so each of them allows at most what it does; nil for none.
+    static func union(_ policies: [ContentSecurityPolicy]) -> ContentSecurityPolicy? {
+        guard !policies.isEmpty else { return nil }
+        return ContentSecurityPolicy(loadsWidget: policies.contains { $0.loadsWidget },
+                                     imageOrigins: Set(policies.flatMap(\.imageOrigins)).sorted())
+    }
+
     /// The origins of the images `media: hotlink` shows from `snapshot`'s posts (its images, by type).
     /// A URL whose origin is not plain `http(s)://host[:port]` is left out: it could not be written into
     /// a policy safely, and the policy then blocks the image.

@@ -5,7 +5,8 @@ import Synchronization
 struct LoadedSite: Sendable {
     let config: SiteConfig
     let templates: TemplateSet
-    /// Names in templates that never resolve (warnings; errors stop the build while loading).
+    /// Names in templates that never resolve, media that could not be published, an image path without
+    /// `base_url` (warnings; errors stop the build while loading).
     let warnings: [Diagnostic]
     /// Whether the account template uses `accounts`: only then does each account page get the list.
     let accountPagesListAccounts: Bool
@@ -39,7 +40,7 @@ extension LoadedSite {
         // The pages and feeds show the snapshots as the published copies' bytes correct them.
         let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
         let snapshots = media.snapshots
-        self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings).sorted(),
+        self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, shown: media.shown))
         self.media = media

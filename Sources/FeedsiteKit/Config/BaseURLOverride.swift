@@ -19,11 +19,16 @@ package struct BaseURLOverride: Sendable, Equatable {
         guard !text.isEmpty else {
             throw InputError("\(place) is empty", hint: "give the address the site is deployed at, such as https://example.com/feeds")
         }
+        // Only spaces is a mistake (a variable set from one that was unset), not an address without a scheme.
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw InputError("\(place) is blank (only white space)",
+                             hint: (source == .flag ? "" : "unset it, or ") + "give the address the site is deployed at, such as https://example.com/feeds")
+        }
         if let problem = HTTPURLSyntax.siteURLProblem(in: text) {
             throw InputError(problem.message(key: source.rawValue, url: text) + (source == .flag ? "" : " (from the environment)"),
                              hint: problem.hint(url: text) ?? "give the address the site is deployed at, such as https://example.com/feeds")
         }
-        url = SiteConfigDecoder.withoutTrailingSlash(HTTPURLSyntax.encodingPath(of: text))
+        url = HTTPURLSyntax.siteAddress(of: text)
         self.source = source
     }
 }

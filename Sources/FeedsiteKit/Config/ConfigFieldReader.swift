@@ -1,6 +1,9 @@
 /// Reads typed values out of YAML nodes, recording a diagnostic for every mismatch.
 struct ConfigFieldReader {
     var diagnostics = DiagnosticCollector()
+    /// Where the characters of the file's scalars stand; without it a position inside a value is the
+    /// value's start, or its column plus the offset in a one-line plain scalar.
+    var locator: YAMLScalarLocator?
 }
 
 extension ConfigFieldReader {
@@ -25,18 +28,39 @@ extension ConfigFieldReader {
         }
     }
 
-    /// Text from any scalar but null (numbers and booleans read as written).
-    mutating func text(_ node: YAMLNode, what: String = "a string") -> String? {
+    /// Text from a string scalar. A value YAML 1.2 reads as a boolean or a number (`true`, `2024`,
+    /// `1.0`) is an error with a hint to quote it, as the schema's `type: string` refuses it: every
+    /// other reader of site.yml (an editor, a script) sees no text there. Control characters are
+    /// refused at their place (`ControlCharacters.firstRefused`); tab and line feed only where
+    /// `lineBreaks` does not admit them. `key` names the option in messages.
+    mutating func text(_ node: YAMLNode, what: String = "a string", key: String? = nil, lineBreaks: Bool = false) -> String? {
         guard case .scalar(let scalar) = node.content, scalar.value != .null else {
             mismatch(node, expected: what)
             return nil
         }
-        return scalar.text
+        guard case .string = scalar.value else {
+            mismatch(node, expected: what, hint: "YAML reads \(scalar.text) as a \(scalar.value.isBool ? "boolean" : "number"); to use it as text, quote it: \"\(scalar.text)\"")
+            return nil
+        }
+        return refusesControls(in: scalar.text, at: node, key: key, lineBreaks: lineBreaks) ? nil : scalar.text
     }
 
-    /// A non-empty text.
-    mutating func nonEmptyText(_ node: YAMLNode, key: String) -> String? {
-        guard let value = text(node) else { return nil }
+    /// Reports the first character of `text` (the text of `node`) that `ControlCharacters.firstRefused`
+    /// names; whether there was one.
+    mutating func refusesControls(in text: String, at node: YAMLNode, key: String?, lineBreaks: Bool) -> Bool {
+        guard let (character, offset) = ControlCharacters.firstRefused(in: text, lineBreaks: lineBreaks) else { return false }
+        let name = key.map { "'\($0)'" } ?? "the value"
+        let breaks = !lineBreaks && (character == "\t" || character == "\n")
+        diagnostics.error(location(of: node, offset: offset),
+                          "\(name) contains \(ControlCharacters.name(of: character)) (character \(offset + 1) of the value)",
+                          hint: "remove it (in a double-quoted value it is written \(ControlCharacters.yamlEscape(of: character)))"
+                              + (breaks ? "; only free texts such as 'title' and 'description' may hold tabs and line breaks" : ""))
+        return true
+    }
+
+    /// A non-empty text; `lineBreaks` as for `text`.
+    mutating func nonEmptyText(_ node: YAMLNode, key: String, lineBreaks: Bool = false) -> String? {
+        guard let value = text(node, key: key, lineBreaks: lineBreaks) else { return nil }
         if value.trimmingSpaces.isEmpty {
             diagnostics.error(node.location, "'\(key)' must not be empty", hint: "write some text, or remove the key")
             return nil
@@ -44,19 +68,34 @@ extension ConfigFieldReader {
         return value
     }
 
-    /// An integer within `range`.
+    /// An integer within `range`. A decimal without a fraction (`1.0`, `1e2`) is that integer, as JSON
+    /// Schema (and so the editor) counts it; `1_000` is text in YAML 1.2, and the hint says so.
     mutating func integer(_ node: YAMLNode, key: String, in range: ClosedRange<Int>, what: String) -> Int? {
-        guard case .scalar(let scalar) = node.content, case .int(let value) = scalar.value else {
+        guard case .scalar(let scalar) = node.content else {
+            mismatch(node, expected: what)
+            return nil
+        }
+        let value: Int
+        switch scalar.value {
+        case .int(let int): value = int
+        case .double(let double) where double.isFinite && double.rounded() == double:
+            guard let int = Int(exactly: double) else {
+                diagnostics.error(node.location, "'\(key)' must be \(Self.bounds(range, tooLarge: double > 0)), found \(scalar.text)")
+                return nil
+            }
+            value = int
+        default:
             var hint: String?
-            if case .scalar(let scalar) = node.content, scalar.isQuoted, Int(scalar.text) != nil {
-                hint = "remove the quotes: \(key): \(scalar.text)"
+            if case .string(let text) = scalar.value, scalar.isQuoted, Int(text) != nil {
+                hint = "remove the quotes: \(key): \(text)"
+            } else if case .string(let text) = scalar.value, text.contains("_"), let number = Int(text.filter { $0 != "_" }) {
+                hint = "YAML 1.2 reads '\(text)' as text; write it without '_': \(key): \(number)"
             }
             mismatch(node, expected: what, hint: hint)
             return nil
         }
         guard range.contains(value) else {
-            let bounds = range.upperBound == .max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            diagnostics.error(node.location, "'\(key)' must be \(bounds), found \(value)", hint: nil)
+            diagnostics.error(node.location, "'\(key)' must be \(Self.bounds(range, tooLarge: value > range.upperBound)), found \(value)", hint: nil)
             return nil
         }
         return value
@@ -101,9 +140,14 @@ extension ConfigFieldReader {
         return nil
     }
 
-    /// One of `names`, suggesting the closest.
+    /// One of `names`, suggesting the closest. Any scalar is read as written: a number or a control
+    /// character is no name either, and the names make the better hint.
     mutating func choice(_ node: YAMLNode, key: String, among names: [String]) -> String? {
-        guard let value = text(node, what: "one of \(Self.list(names))") else { return nil }
+        guard case .scalar(let scalar) = node.content, scalar.value != .null else {
+            mismatch(node, expected: "one of \(Self.list(names))")
+            return nil
+        }
+        let value = scalar.text
         if names.contains(value) { return value }
         diagnostics.error(node.location, "'\(value)' is not a valid \(key); expected one of \(Self.list(names))",
                           hint: Suggestion.didYouMean(value, in: names) ?? Network.alias(value, among: names).map { "did you mean '\($0)'?" })
@@ -133,6 +177,17 @@ extension ConfigFieldReader {
     /// The hint for a `<<` key, wherever a map has one.
     static let mergeKeyHint = "merge keys ('<<') are not part of YAML 1.2; use 'defaults' for options shared by accounts"
 
+    /// Where the character at `offset` (in `Character`s) of `node`'s text was written: exact in any
+    /// style through the locator; without one, exact in a one-line plain scalar and the scalar's start
+    /// otherwise.
+    func location(of node: YAMLNode, offset: Int) -> SourceLocation {
+        guard case .scalar(let scalar) = node.content else { return node.location }
+        if let exact = locator?.location(of: scalar, offset: offset) { return exact }
+        var location = node.location
+        if !scalar.isQuoted, !scalar.text.contains("\n") { location.column += offset }
+        return location
+    }
+
     func isNull(_ node: YAMLNode) -> Bool {
         if case .scalar(let scalar) = node.content, scalar.value == .null { return true }
         return false
@@ -142,7 +197,21 @@ extension ConfigFieldReader {
         names.map { "'\($0)'" }.joined(separator: ", ")
     }
 
+    /// "from 1 to 20"; for a range without an upper bound of its own "at least 1", or "at most" the
+    /// largest integer for a value past it.
+    static func bounds(_ range: ClosedRange<Int>, tooLarge: Bool) -> String {
+        guard range.upperBound == .max else { return "from \(range.lowerBound) to \(range.upperBound)" }
+        return tooLarge ? "at most \(Int.max)" : "at least \(range.lowerBound)"
+    }
+
     static func format(_ value: Double) -> String {
         TemplateValue.double(value).renderedText
+    }
+}
+
+private extension YAMLScalar.Value {
+    var isBool: Bool {
+        if case .bool = self { return true }
+        return false
     }
 }

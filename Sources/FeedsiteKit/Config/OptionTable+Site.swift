@@ -9,7 +9,8 @@ extension OptionTable {
                      "Where the site is deployed; enables `<link rel=\"canonical\">` and `sitemap.xml`."),
         ConfigOption("image", .imageURL,
                      "The image of the pages' share cards (`og:image`, a large X card): a URL, or the path of a file the site publishes "
-                         + "(`assets/card.png` for `templates/assets/card.png`), made absolute with `base_url`; an account's own `image` wins on its page."),
+                         + "(`assets/card.png` for `templates/assets/card.png`), made absolute with `base_url` (without one the build warns: no page gets `og:image`); "
+                         + "`\"`, `<`, `>` and other characters a URL may not hold raw are percent-encoded after the host; an account's own `image` wins on its page."),
         ConfigOption("twitter_site", .handle, context: [.same(.string)],
                      "The site's X account (`twitter:site` in every page's X card metadata)."),
         ConfigOption("language", .languageTag, default: .value(.string("en")), context: [.same(.string)], "The pages' language (`<html lang>`)."),

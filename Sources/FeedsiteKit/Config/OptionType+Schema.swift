@@ -1,35 +1,36 @@
 /// Each option type as JSON Schema keywords: what the decoder accepts, as closely as a schema can say
-/// it. Where the decoder reads any scalar as text (`title: 2024`), so does the schema; a pattern never
-/// refuses what the decoder accepts.
+/// it. Text is a string (`title: 2024` is refused by both, `title: "2024"` accepted), without the
+/// control characters the decoder refuses (`ControlCharacters.firstRefused`); a pattern never refuses
+/// what the decoder accepts.
 extension OptionType {
     /// The keywords (`type`, `enum`, `minimum`, `pattern`, …) for a value of this type.
     var schemaMembers: [(key: String, value: JSONSchemaValue)] {
         switch self {
-        case .text: [("type", Self.scalarTypes)]
-        case .nonEmptyText: [("type", Self.scalarTypes), ("pattern", .string(Self.notOnlySpaces))]
-        case .integer(let range, _):
-            [("type", .string("integer")), ("minimum", .int(range.lowerBound))] + (range.upperBound == .max ? [] : [("maximum", .int(range.upperBound))])
+        case .text: [("type", .string("string"))] + Self.patterns([Self.freeText])
+        case .nonEmptyText: [("type", .string("string"))] + Self.patterns([Self.notOnlySpaces, Self.freeText])
+        case .integer(let range, _): [("type", .string("integer")), ("minimum", .int(range.lowerBound)), ("maximum", .int(range.upperBound))]
         case .number(let range, _): [("type", .string("number")), ("minimum", .double(range.lowerBound)), ("maximum", .double(range.upperBound))]
         case .bool: [("type", .string("boolean"))]
         case .choice(let names): [("type", .string("string")), ("enum", .array(names.map(JSONSchemaValue.string)))]
         case .list(let item, _): [("type", .string("array")), ("items", .object(item.schemaMembers))]
-        case .freeForm: [("type", .string("object"))]
-        case .httpURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.pattern))]
-        case .siteURL: [("type", .string("string")), ("format", .string("uri")), ("pattern", .string(HTTPURLSyntax.siteURLPattern))]
+        case .freeForm: [("type", .string("object")), ("$ref", .string(SiteSchema.templateValueReference))]
+        case .httpURL: [("type", .string("string")), ("format", .string("uri"))] + Self.patterns([HTTPURLSyntax.pattern, Self.name])
+        case .siteURL: [("type", .string("string")), ("format", .string("uri"))] + Self.patterns([HTTPURLSyntax.siteURLPattern, Self.name])
         case .imageURL:
-            [("type", Self.scalarTypes),
+            [("type", .string("string")), ("pattern", .string(Self.name)),
              ("anyOf", .array([.object([("pattern", .string(HTTPURLSyntax.pattern))]),
                                .object([("not", .object([("pattern", .string(Self.imageScheme))])), ("pattern", .string(Self.imagePath))])]))]
         case .languageTag: [("type", .string("string")), ("pattern", .string("^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$"))]
-        case .folder: [("type", Self.scalarTypes), ("pattern", .string(Self.path))]
+        case .folder: [("type", .string("string"))] + Self.patterns([Self.path, Self.name])
         case .feedSource:
-            [("type", Self.scalarTypes), ("allOf", .array([Self.path, Self.placeholders].map { .object([("pattern", .string($0))]) })),
+            [("type", .string("string")), ("allOf", .array([Self.path, Self.name, Self.placeholders].map { .object([("pattern", .string($0))]) })),
              ("anyOf", .array([.object([("not", .object([("pattern", .string(Self.schemePrefix))]))]),
                                .object([("pattern", .string(HTTPURLSyntax.feedPattern))])]))]
-        case .handle: [("type", Self.textOrInteger), ("pattern", .string(Network.x.handlePattern)), ("minimum", .int(0)), ("maximum", .int(999_999_999_999_999))]
-        case .accountHandle: [("type", Self.textOrInteger), ("minLength", .int(1))]
-        case .hashtag: [("type", Self.textOrInteger), ("pattern", .string(Self.hashtagPattern)), ("minimum", .int(0))]
-        case .postID: [("type", Self.textOrInteger), ("pattern", .string("^[0-9]{1,19}$")), ("minimum", .int(0)), ("maximum", .int(Int.max))]
+        case .handle: [("type", .string("string")), ("pattern", .string(Network.x.handlePattern))]
+        case .accountHandle: [("type", .string("string")), ("minLength", .int(1)), ("pattern", .string(Self.name))]
+        case .hashtag: [("type", .string("string")), ("pattern", .string(HashtagSyntax.pattern))]
+        case .postID:
+            [("type", Self.textOrInteger), ("pattern", .string("^" + DecimalPattern.atMost(Int.max) + "$")), ("minimum", .int(0)), ("maximum", .int(Int.max))]
         case .options(let table):
             [("type", .string("object")), ("properties", .object(table.options.map { ($0.key, SiteSchema.property($0)) })),
              ("additionalProperties", .bool(false))]
@@ -77,10 +78,17 @@ extension [(key: String, value: JSONSchemaValue)] {
 }
 
 private extension OptionType {
-    /// Any scalar, as the decoder reads text: `title: 2024` is the text "2024".
-    static let scalarTypes = JSONSchemaValue.array([.string("string"), .string("number"), .string("boolean")])
-    /// Text, or digits written as a number (`in_reply_to: 1234567890`).
+    /// Digits as text, or written as a number (`in_reply_to: 1234567890`).
     static let textOrInteger = JSONSchemaValue.array([.string("string"), .string("integer")])
+    /// A free text: no control character but tab and line feed.
+    static let freeText = ControlCharacters.allowedPattern(lineBreaks: true)
+    /// Any other text (a URL, a path, a name): no control character at all.
+    static let name = ControlCharacters.allowedPattern(lineBreaks: false)
+
+    /// `pattern` for one pattern, else `allOf` of one `pattern` each (a schema object holds one `pattern`).
+    static func patterns(_ patterns: [String]) -> [(key: String, value: JSONSchemaValue)] {
+        patterns.count == 1 ? [("pattern", .string(patterns[0]))] : [("allOf", .array(patterns.map { .object([("pattern", .string($0))]) }))]
+    }
     /// Something besides the spaces `trimmingSpaces` removes.
     static let notOnlySpaces = "[^ \\t\\r\\n]"
     /// A folder or file: something besides spaces, no `~` first (only a shell expands it), no NUL.
@@ -94,6 +102,4 @@ private extension OptionType {
     /// A path from the site's root as `ImageReference.pathProblem` allows it: not `//` first, no
     /// `.` or `..` segment, no space, control character, backslash, `?` or `#`, no `/` last.
     static let imagePath = "^(?!//)(?!\\.\\.?(?:/|$))(?!.*/\\.\\.?(?:/|$))[^\\s\\\\?#\\u0000-\\u001f\\u007f]*[^\\s\\\\?#/\\u0000-\\u001f\\u007f]$"
-    /// Letters, digits and `_`: no space, no ASCII punctuation but `_`, no `#` in front.
-    static let hashtagPattern = "^[^\\s!-/:-@\\[-^`{-~]+$"
 }

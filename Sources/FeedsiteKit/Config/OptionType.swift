@@ -1,11 +1,13 @@
 /// What an option accepts in site.yml. The decoder validates by it, the README's type column is
 /// written from it, and a JSON Schema can be made from it: every case carries its ranges and choices.
 enum OptionType: Sendable {
-    /// Any scalar, read as text (`85` is the text "85").
+    /// A free text: a string (`85` is a number, `"85"` the text; see `ConfigFieldReader.text`), which
+    /// may hold tabs and line feeds but no other control character.
     case text
     /// Text with something besides spaces.
     case nonEmptyText
-    /// An integer within the range; `what` names it in "expected …" messages.
+    /// An integer within the range; `what` names it in "expected …" messages. A decimal without a
+    /// fraction (`1.0`, `1e2`) is that integer, as JSON Schema counts it.
     case integer(ClosedRange<Int>, what: String)
     /// An integer or decimal within the range; `what` names it in "expected …" messages.
     case number(ClosedRange<Double>, what: String)
@@ -20,7 +22,9 @@ enum OptionType: Sendable {
     /// An absolute http or https URL, kept as written.
     case httpURL
     /// The address a site is deployed at: an absolute http or https URL without user name, password,
-    /// query or fragment, with an ASCII host; its path is percent-encoded and trailing slashes removed.
+    /// query or fragment, with a valid host (`HostSyntax`), no backslash and no `.` or `..` segment; the
+    /// scheme and host are lower-cased, a default port dropped, the path percent-encoded and trailing
+    /// slashes removed (`HTTPURLSyntax.siteAddress`).
     case siteURL
     /// An image for share cards (`og:image`): an absolute http or https URL, or a path from the
     /// site's root (`assets/card.png`) that pages make absolute with `base_url`; kept as written.
@@ -37,9 +41,9 @@ enum OptionType: Sendable {
     /// An account's handle on its network (`Network.handleProblem`), checked once the account's
     /// `network` is known.
     case accountHandle
-    /// A hashtag without `#`: letters, digits and `_`.
+    /// A hashtag without `#`: letters, digits and `_` (`HashtagSyntax`).
     case hashtag
-    /// The numeric id of a post: 1 to 19 digits.
+    /// The numeric id of a post: 1 to 19 digits, at most 2^63 - 1, as text or a YAML integer.
     case postID
     /// A map of options of its own (such as `compose`), each declared in the table.
     case options(OptionTable)

@@ -69,7 +69,7 @@ private extension SiteConfigDecoder {
         let results = Mutex<[(accounts: [Account?], diagnostics: DiagnosticCollector)?]>(Array(repeating: nil, count: chunkCount))
         // Each chunk starts without diagnostics; the locator (and the tables it may make) is shared.
         var fresh = self
-        fresh.fields = ConfigFieldReader()
+        fresh.fields = ConfigFieldReader(locator: locator)
         let decoder = fresh
         ParallelLoop.run(count: items.count, chunk: Self.chunkSize) { chunks in
             for range in chunks {

@@ -35,8 +35,8 @@ private extension SiteConfigDecoder {
     /// The value of `node` as `type`, or nil after recording what is wrong.
     mutating func value(_ node: YAMLNode, as type: OptionType, key: String) -> TemplateValue? {
         switch type {
-        case .text: fields.text(node).map(TemplateValue.string)
-        case .nonEmptyText: fields.nonEmptyText(node, key: key).map(TemplateValue.string)
+        case .text: fields.text(node, key: key, lineBreaks: true).map(TemplateValue.string)
+        case .nonEmptyText: fields.nonEmptyText(node, key: key, lineBreaks: true).map(TemplateValue.string)
         case .integer(let range, let what): fields.integer(node, key: key, in: range, what: what).map(TemplateValue.int)
         case .number(let range, let what): fields.number(node, key: key, in: range, what: what).map(TemplateValue.double)
         case .bool: fields.bool(node).map(TemplateValue.bool)
@@ -49,10 +49,10 @@ private extension SiteConfigDecoder {
         case .languageTag: languageTag(node, key: key).map(TemplateValue.string)
         case .folder: folder(node, key: key).map(TemplateValue.string)
         case .feedSource: feedSource(node, key: key).map(TemplateValue.string)
-        case .handle: handle(node, what: "a handle (text)").map(TemplateValue.string)
-        case .accountHandle: fields.text(node, what: "a handle (text)").map(TemplateValue.string)
-        case .hashtag: hashtag(node).map(TemplateValue.string)
-        case .postID: postID(node).map(TemplateValue.string)
+        case .handle: handle(node, what: "a handle (text)", key: key).map(TemplateValue.string)
+        case .accountHandle: fields.text(node, what: "a handle (text)", key: key).map(TemplateValue.string)
+        case .hashtag: hashtag(node, key: key).map(TemplateValue.string)
+        case .postID: postID(node, key: key).map(TemplateValue.string)
         case .options(let table): options(node, of: table, key: key)
         }
     }
@@ -64,7 +64,7 @@ private extension SiteConfigDecoder {
         for node in nodes {
             let value: TemplateValue? = switch item {
             case .choice(let names): fields.choice(node, key: "\(key) value", among: names).map(TemplateValue.string)
-            case .handle: handle(node, what: "a handle").map(TemplateValue.string)
+            case .handle: handle(node, what: "a handle", key: key).map(TemplateValue.string)
             default: self.value(node, as: item, key: key)
             }
             if let value, !unique || !values.contains(value) { values.append(value) }
@@ -85,8 +85,8 @@ private extension SiteConfigDecoder {
         return .record(TemplateRecord(table.schema, values))
     }
 
-    mutating func handle(_ node: YAMLNode, what: String) -> String? {
-        guard let handle = fields.text(node, what: what) else { return nil }
+    mutating func handle(_ node: YAMLNode, what: String, key: String) -> String? {
+        guard let handle = fields.text(node, what: what, key: key) else { return nil }
         guard let problem = HandleSyntax.problem(in: handle) else { return handle }
         var at = node.location
         if case .invalidCharacter(_, let offset) = problem { at = location(of: node, offset: offset) }
@@ -94,8 +94,8 @@ private extension SiteConfigDecoder {
         return nil
     }
 
-    mutating func hashtag(_ node: YAMLNode) -> String? {
-        guard let tag = fields.text(node, what: "a hashtag") else { return nil }
+    mutating func hashtag(_ node: YAMLNode, key: String) -> String? {
+        guard let tag = fields.text(node, what: "a hashtag", key: key) else { return nil }
         if tag.hasPrefix("#") {
             fields.diagnostics.error(node.location, "hashtag '\(tag)' starts with '#'",
                                      hint: "write it without '#': \(tag.dropFirst()) (the '#' is added when posting)")
@@ -104,7 +104,7 @@ private extension SiteConfigDecoder {
         // ASCII tags are checked on their bytes; only others need Unicode's letter and number classes
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: hashtag 2.66M -> 0.28M instructions).
         let plain = tag.utf8.allSatisfy { HandleSyntax.isHandleByte($0) }
-        if !plain, let offset = tag.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }).map({ tag.distance(from: tag.startIndex, to: $0) }) {
+        if !plain, let offset = HashtagSyntax.firstInvalidOffset(in: tag) {
             let character = tag[tag.index(tag.startIndex, offsetBy: offset)]
             fields.diagnostics.error(location(of: node, offset: offset),
                 "hashtag '\(tag)' contains \(character == " " ? "a space" : "'\(character)'"); hashtags use letters, digits and '_'",
@@ -118,14 +118,29 @@ private extension SiteConfigDecoder {
         return tag
     }
 
-    mutating func postID(_ node: YAMLNode) -> String? {
-        guard let text = fields.text(node, what: "a post id (digits)") else { return nil }
-        guard (1...19).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            fields.diagnostics.error(node.location, "'in_reply_to' must be a numeric post id (1 to 19 digits), found '\(text)'",
-                                     hint: "copy the number at the end of the post's URL (…/status/1234567890)")
+    /// A post id: digits, at most `Int.max` (X's ids are below 2^63, and so is every other network's
+    /// numeric id). Written as a YAML integer (`in_reply_to: 1234567890`) it is read by its value, as
+    /// any other reader of site.yml reads it.
+    mutating func postID(_ node: YAMLNode, key: String) -> String? {
+        let hint = "copy the number at the end of the post's URL (…/status/1234567890)"
+        guard case .scalar(let scalar) = node.content else {
+            fields.mismatch(node, expected: "a post id (digits)")
             return nil
         }
-        return text
+        if case .int(let value) = scalar.value, value >= 0 { return String(value) }
+        let digits = (1...19).contains(scalar.text.count) && scalar.text.allSatisfy { $0.isASCII && $0.isNumber }
+        if digits, Int(scalar.text) == nil {
+            fields.diagnostics.error(node.location, "'\(key)' is \(scalar.text), larger than any post id (at most \(Int.max))", hint: hint)
+            return nil
+        }
+        if case .string = scalar.value, digits { return scalar.text }
+        if case .string = scalar.value, fields.text(node, what: "a post id (digits)", key: key) == nil { return nil }
+        if scalar.value == .null || scalar.value == .bool(true) || scalar.value == .bool(false) {
+            fields.mismatch(node, expected: "a post id (digits)")
+            return nil
+        }
+        fields.diagnostics.error(node.location, "'\(key)' must be a numeric post id (1 to 19 digits), found '\(scalar.text)'", hint: hint)
+        return nil
     }
 }
 

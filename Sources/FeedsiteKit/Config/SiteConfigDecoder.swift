@@ -12,6 +12,7 @@ struct SiteConfigDecoder {
     init(file: String, source: [UInt8]) {
         self.file = file
         locator = YAMLScalarLocator(bytes: source, file: file)
+        fields.locator = locator
     }
 }
 
@@ -82,18 +83,8 @@ extension SiteConfigDecoder {
         return hints
     }()
 
-    static func withoutTrailingSlash(_ url: String) -> String {
-        var url = url
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
-    }
-
     mutating func folder(_ node: YAMLNode, key: String) -> String? {
         guard let path = fields.nonEmptyText(node, key: key) else { return nil }
-        if path.contains("\0") {
-            fields.diagnostics.error(node.location, "'\(key)' contains a NUL character")
-            return nil
-        }
         if path.hasPrefix("~") {
             // Only a shell expands '~'; taken as it is, it would make a folder named '~'.
             fields.diagnostics.error(node.location, "'\(key)' starts with '~', which feedsite does not expand",
@@ -103,13 +94,31 @@ extension SiteConfigDecoder {
         return path
     }
 
-    /// Free-form values for templates.
+    /// Free-form values for templates; their texts are free texts (`ConfigFieldReader.text`), their keys names.
     mutating func params(_ node: YAMLNode, key: String) -> TemplateValue? {
         guard case .mapping = node.content else {
             fields.mismatch(node, expected: "a map of values for templates", hint: "write it as key: value lines under '\(key)'")
             return nil
         }
-        return node.templateValue
+        return refusesControls(below: node, key: key) ? nil : node.templateValue
+    }
+
+    /// Whether a text below `node` holds a control character (each reported, as `key` and the path to it).
+    mutating func refusesControls(below node: YAMLNode, key: String) -> Bool {
+        switch node.content {
+        case .scalar(let scalar):
+            guard case .string(let text) = scalar.value else { return false }
+            return fields.refusesControls(in: text, at: node, key: key, lineBreaks: true)
+        case .sequence(let items):
+            return items.reduce(false) { refusesControls(below: $1, key: key) || $0 }
+        case .mapping(let entries):
+            return entries.reduce(false) { found, entry in
+                let name = "\(key).\(entry.key)"
+                let keyNode = YAMLNode(.scalar(YAMLScalar(text: entry.key, style: .doubleQuoted, value: .string(entry.key))), at: entry.keyLocation)
+                return (fields.refusesControls(in: entry.key, at: keyNode, key: "the key of \(name)", lineBreaks: false)
+                    || refusesControls(below: entry.value, key: name)) || found
+            }
+        }
     }
 
     mutating func httpURL(_ node: YAMLNode, key: String) -> String? {
@@ -128,7 +137,7 @@ extension SiteConfigDecoder {
             fields.diagnostics.error(node.location, problem.message(key: key, url: url), hint: problem.hint(url: url))
             return nil
         }
-        return Self.withoutTrailingSlash(HTTPURLSyntax.encodingPath(of: url))
+        return HTTPURLSyntax.siteAddress(of: url)
     }
 
     /// A BCP 47 language tag such as `en`, `de-CH` or `zh-Hant`.

@@ -62,7 +62,8 @@ extension SiteConfig {
 extension SiteFolders {
     /// Why `snapshots` (absolute, standardized) cannot hold the snapshots, or nil when it can: not `/`,
     /// the home folder, the site folder or a folder above it (fetch writes a file per account there),
-    /// and not inside the templates (they would be published as assets) or the output.
+    /// and not inside the templates (they would be published as assets), the output, or the data files'
+    /// folder (the build would read each snapshot as a data file, and refuse the folder).
     static func snapshotsProblem(_ snapshots: String, siteFolder: String, templates: String, output: String) -> String? {
         func isInside(_ path: String, _ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
         let home = SiteFolders.resolve(NSHomeDirectory(), in: "/")
@@ -71,6 +72,9 @@ extension SiteFolders {
         }
         if isInside(snapshots, templates) { return "refusing to keep snapshots in \(snapshots), inside the templates folder (they would be published)" }
         if isInside(snapshots, output) { return "refusing to keep snapshots in \(snapshots), inside the output folder (they would be published)" }
+        if isInside(snapshots, siteFolder + "/" + DataFiles.folderName) {
+            return "refusing to keep snapshots in \(snapshots), inside the data folder (the build would read them as data files)"
+        }
         return nil
     }
 

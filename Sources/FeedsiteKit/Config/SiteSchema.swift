@@ -24,9 +24,13 @@ extension SiteSchema {
             ])),
             ("required", .array((OptionTable.site.options.filter(\.isRequired).map(\.key) + ["accounts"]).map(JSONSchemaValue.string))),
             ("additionalProperties", .bool(false)),
-            ("allOf", .array(Network.allCases.map(defaultNetworkRule))),
+            ("allOf", .array(Network.allCases.map(defaultNetworkRule) + inheritedXAPIFeedRules)),
+            ("$defs", .object([(templateValueName, templateValue)])),
         ])
     }
+
+    /// Where `params` finds the schema of its values.
+    static let templateValueReference = "#/$defs/\(templateValueName)"
 
     /// The schema as a file's text.
     package static var text: String { document.text }
@@ -60,6 +64,19 @@ extension SiteSchema {
 }
 
 private extension SiteSchema {
+    static let templateValueName = "template_value"
+
+    /// A value of `params`, at any depth: its texts free texts, its keys names, as the decoder checks them
+    /// (`pattern` holds for strings only, `items` for lists, the rest for maps).
+    static var templateValue: JSONSchemaValue {
+        .object([
+            ("pattern", .string(ControlCharacters.allowedPattern(lineBreaks: true))),
+            ("items", .object([("$ref", .string(templateValueReference))])),
+            ("propertyNames", .object([("pattern", .string(ControlCharacters.allowedPattern(lineBreaks: false)))])),
+            ("additionalProperties", .object([("$ref", .string(templateValueReference))])),
+        ])
+    }
+
     static var defaults: JSONSchemaValue {
         .object([
             ("type", .array([.string("object"), .string("null")])),
@@ -95,35 +112,69 @@ private extension SiteSchema {
         ])
     }
 
-    /// An account without `network` lives where `defaults` says, or on X: each such account follows
-    /// that network's rules.
+    /// An account without `network` (or with `network:` left empty) lives where `defaults` says, or on
+    /// X when `defaults` names none (or leaves it empty): each such account follows that network's rules.
     static func defaultNetworkRule(_ network: Network) -> JSONSchemaValue {
-        let setsNetwork = JSONSchemaValue.object([("type", .string("object")), ("required", .array([.string("network")]))])
+        // `properties` holds when `defaults` or its `network` is absent, or `defaults` is no map: X's case.
         let defaultsCondition: JSONSchemaValue = network == .x
-            ? .object([("not", setsNetwork)])
+            ? .object([("properties", .object([("network", .object([("enum", .array([.string(network.rawValue), .null]))]))]))])
             : .object([("type", .string("object")), ("required", .array([.string("network")])),
                        ("properties", .object([("network", .object([("const", .string(network.rawValue))]))]))])
-        let withoutNetwork = JSONSchemaValue.object([("not", .object([("required", .array([.string("network")]))]))])
-        // Without `defaults`, `properties` holds for any condition: only X's may hold then.
         let condition: [(key: String, value: JSONSchemaValue)] = [("properties", .object([("defaults", defaultsCondition)]))]
         return .object([
             ("if", .object(network == .x ? condition : [("required", .array([.string("defaults")]))] + condition)),
-            ("then", .object([("properties", .object([("accounts", .object([("items", .object([
-                ("if", withoutNetwork), ("then", rules(of: network)),
-            ]))]))]))])),
+            ("then", eachAccount(if: withoutNetwork, then: rules(of: network))),
         ])
     }
 
-    /// What an account on `network` must satisfy: its handle's syntax, and only X's compose options on X.
+    /// `feed: x-api` in `defaults` reaches every account without a feed of its own; on Bluesky or Mastodon,
+    /// where it cannot be, each account needs its own `feed` (an account's own `x-api` is in `rules(of:)`).
+    static var inheritedXAPIFeedRules: [JSONSchemaValue] {
+        let others = Network.allCases.filter { $0 != .x }
+        let setsXAPI: [(key: String, value: JSONSchemaValue)] = [("type", .string("object")), ("required", .array([.string("feed")])),
+                                                                 ("properties", .object([("feed", .object([("const", .string(FeedSource.xAPIKeyword))]))]))]
+        let ownFeed = JSONSchemaValue.object([("required", .array([.string("feed")]))])
+        let onOtherNetwork = JSONSchemaValue.object([("required", .array([.string("network")])),
+                                                     ("properties", .object([("network", .object([("enum", .array(others.map { .string($0.rawValue) }))]))]))])
+        var rules = [JSONSchemaValue.object([
+            ("if", .object([("required", .array([.string("defaults")])), ("properties", .object([("defaults", .object(setsXAPI))]))])),
+            ("then", eachAccount(if: onOtherNetwork, then: ownFeed)),
+        ])]
+        for network in others {
+            let defaults = JSONSchemaValue.object(setsXAPI.map { member in
+                member.key == "required" ? ("required", .array([.string("feed"), .string("network")]))
+                    : member.key == "properties" ? ("properties", .object([("feed", .object([("const", .string(FeedSource.xAPIKeyword))])),
+                                                                           ("network", .object([("const", .string(network.rawValue))]))]))
+                    : member
+            })
+            rules.append(.object([
+                ("if", .object([("required", .array([.string("defaults")])), ("properties", .object([("defaults", defaults)]))])),
+                ("then", eachAccount(if: withoutNetwork, then: ownFeed)),
+            ]))
+        }
+        return rules
+    }
+
+    /// An account whose `network` is absent or empty.
+    static let withoutNetwork = JSONSchemaValue.object([("properties", .object([("network", .object([("type", .string("null"))]))]))])
+
+    /// A top-level rule: every account for which `condition` holds satisfies `rule`.
+    static func eachAccount(if condition: JSONSchemaValue, then rule: JSONSchemaValue) -> JSONSchemaValue {
+        .object([("properties", .object([("accounts", .object([("items", .object([("if", condition), ("then", rule)]))]))]))])
+    }
+
+    /// What an account on `network` must satisfy: its handle's syntax (and no name the build keeps for
+    /// itself), only X's compose options on X, and `feed: x-api` only on X.
     static func rules(of network: Network) -> JSONSchemaValue {
-        var handle: [(key: String, value: JSONSchemaValue)] = [("pattern", .string(network.handlePattern))]
-        if network != .x { handle.insert(("type", .string("string")), at: 0) }
+        var handle: [(key: String, value: JSONSchemaValue)] = [("type", .string("string")), ("pattern", .string(network.handlePattern))]
         if network == .bluesky { handle.append(("maxLength", .int(DomainNameSyntax.maximumLength))) }
-        if let refused = network.refusedHandlePattern { handle.append(("not", .object([("pattern", .string(refused))]))) }
+        let refused = [network.refusedHandlePattern, TopLevelOutputNames.pattern].compactMap { $0 }
+        handle.append(("not", .object([("pattern", .string(refused.map { "(?:\($0))" }.joined(separator: "|")))])))
         var properties: [(key: String, value: JSONSchemaValue)] = [("handle", .object(handle))]
         if network != .x {
             let forbidden = OptionTable.compose.keys.filter(SiteConfigDecoder.xOnlyComposeKeys.contains).map { ($0, JSONSchemaValue.bool(false)) }
             properties.append(("compose", .object([("properties", .object(forbidden))])))
+            properties.append(("feed", .object([("not", .object([("const", .string(FeedSource.xAPIKeyword))]))])))
         }
         return .object([("properties", .object(properties))])
     }

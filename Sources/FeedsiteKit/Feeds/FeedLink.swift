@@ -34,7 +34,7 @@ enum FeedLink {
     /// stays as written: pages escape it where they show it. A `%` stays as it is, so an encoded link
     /// is never encoded twice; a non-ASCII host is left for the checker to report.
     static func encoded(_ link: String) -> String {
-        guard link.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return link }
+        guard link.containsUTF8Byte(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return link }
         let bytes = Array(link.utf8)
         var hostEnd = 0
         if HTTPURLSyntax.scheme(of: link) != nil, let slashes = bytes.firstIndex(of: UInt8(ascii: ":")).map({ $0 + 1 }) {

@@ -88,11 +88,11 @@ package enum SiteScaffold {
                 bytes = file.bytes
             }
             let path = folder + "/" + file.path
+            try makeFolders(parent(of: path))
             do {
-                try FileManager.default.createDirectory(atPath: parent(of: path), withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try WholeFileReplacement.write(bytes, to: path)
             } catch {
-                throw InputError("\(path): cannot be written (\(reason(error)))")
+                throw InputError("\(path): cannot be written (\(error.message))", hint: writeHint)
             }
             outcome.written.append(file.path)
         }
@@ -179,13 +179,19 @@ private extension SiteScaffold {
         }
     }
 
-    /// The system's words for why a file operation failed, rather than Foundation's wrapper text.
-    static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return SystemError(Int32(error.code)).message }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return SystemError(Int32(underlying.code)).message
-        }
-        return error.localizedDescription
+    /// What to do when a folder or file of the site cannot be written, whatever the system's reason.
+    static let writeHint = "check that you may write to that folder and that its disk has room, or choose another folder (feedsite init NEW_FOLDER)"
+
+    /// Makes `path` and its missing parents, like `mkdir -p`; an error names the folder that could not
+    /// be made and gives the system's reason ("Permission denied"), not Foundation's wording.
+    static func makeFolders(_ path: String) throws(InputError) {
+        guard !path.isEmpty, kind(of: path) != .folder else { return }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
+        try makeFolders(parent(of: path))
+        guard mkdir(path, 0o777) != 0 else { return }
+        let code = errno
+        if code == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
+        throw InputError("\(path): cannot be created (\(SystemError(code).message))", hint: writeHint)
     }
 }

@@ -8,6 +8,8 @@ extension UInt8 {
     var isASCIIAlpha: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
     /// `A`-`Z`, `a`-`z` and `0`-`9`.
     var isASCIIAlphanumeric: Bool { isASCIIDigit || isASCIIAlpha }
+    /// HTML's ASCII white space: space, tab, line feed, form feed and carriage return.
+    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
     /// `A`-`Z`.
     var isASCIIUpper: Bool { self >= 0x41 && self <= 0x5A }
     /// The byte with `A`-`Z` turned into `a`-`z`; every other byte as it is.

@@ -24,10 +24,11 @@ package enum ImageReference {
         return nil
     }
 
-    /// The absolute URL of a valid `reference`: itself when it is absolute, else `baseURL/path`
-    /// (non-ASCII percent-encoded); nil for a path when the site has no `baseURL`.
+    /// The absolute URL of a valid `reference`: itself when it is absolute, else `baseURL/path`, with
+    /// what may not stand raw in a URL (non-ASCII, `"<>\^`{|}`) percent-encoded after the host, as
+    /// `base_url`'s path is; nil for a path when the site has no `baseURL`.
     package static func absolute(_ reference: String, baseURL: String?) -> String? {
-        if hasScheme(reference) { return reference }
+        if hasScheme(reference) { return HTTPURLSyntax.encodingAfterAuthority(of: reference) }
         guard let baseURL else { return nil }
         return HTTPURLSyntax.encodingPath(of: baseURL + "/" + reference.drop { $0 == "/" })
     }

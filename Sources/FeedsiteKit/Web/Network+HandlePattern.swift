@@ -7,7 +7,8 @@ extension Network {
         switch self {
         case .x: "^[A-Za-z0-9_]{1,\(HandleSyntax.maximumLength)}$"
         case .bluesky: "^\(Self.domainPattern)$"
-        case .mastodon: "^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?@\(Self.domainPattern)$"
+        // The lookahead is the server's 253-character limit (Bluesky's is the schema's `maxLength`).
+        case .mastodon: "^(?=[^@]*@.{1,\(DomainNameSyntax.maximumLength)}$)[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?@\(Self.domainPattern)$"
         }
     }
 

@@ -39,7 +39,7 @@ struct InitCommand: Command {
         let gitIgnore = outcome.notes.isEmpty ? "keeps \(GitIgnore.requiredLines) out of git"
             : "left as it is (a link): add \(GitIgnore.requiredLines) to it yourself"
         console.out("""
-        Created a feedsite site in \(folder):
+        Created a feedsite site in \(TerminalText.escaped(folder)):
           site.yml           the site and its accounts (every option is commented)
           \(SiteSchema.fileName)   lets editors complete and check site.yml (refresh it with: feedsite schema --write)
           templates/         layout, account page, index, 404 page, extra pages (pages/), partials and assets (\(count("templates/")))
@@ -48,20 +48,29 @@ struct InitCommand: Command {
           snapshots/         the sample accounts' posts as fetch saved them, read by build (\(count("snapshots/")))
           .gitignore         \(gitIgnore)\(ci == .github ? "\n  \(GitHubWorkflow.path)  fetches, builds and deploys to GitHub Pages hourly" : "")
 
-        \(Self.nextSteps(folder: folder))
+        \(Self.nextSteps(folder: folder, workflow: ci == .github))
         """)
         return .success
     }
 
-    /// What to do after init, in order, for a site made in `folder`.
-    static func nextSteps(folder: String) -> String {
+    /// What to do after init, in order, for a site made in `folder`; with the GitHub `workflow`, also
+    /// the placeholder in it that only the user can fill in. The folder is shown as a shell word
+    /// (`ShellWord`), so the `cd` line can be typed as it is, whatever the name holds.
+    static func nextSteps(folder: String, workflow: Bool = false) -> String {
         """
         Next steps:
         \(folder == "." ? "" : "  cd \(ShellWord.quoted(folder))\n")  1. edit site.yml: list your own accounts (handle, network)
           2. feedsite fetch    reads each account's feed into snapshots/
           3. feedsite build    writes the site into output/
           4. feedsite serve    previews it on http://127.0.0.1:8080 and rebuilds on every change
-
+        \(workflow ? Self.workflowStep : "")
         """
     }
+
+    /// The step only the user can do before the workflow's first run: name the release repository.
+    static let workflowStep = """
+          5. before the first push to GitHub: in \(GitHubWorkflow.path), set FEEDSITE_REPOSITORY
+             (\(GitHubWorkflow.releaseRepository) is a placeholder) to the GitHub repository that publishes the feedsite releases you use
+
+        """
 }

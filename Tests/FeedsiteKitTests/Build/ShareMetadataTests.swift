@@ -14,18 +14,18 @@ import Testing
                                       "templates/assets/card.png": "png"])
         _ = try site.build()
         let index = try Self.head(site, "index.html")
-        #expect(index.meta["og:title"] == "Feeds")
-        #expect(index.meta["og:description"] == "A few feeds")
+        #expect(index.meta["og:title"] == "\u{2068}Feeds\u{2069}")
+        #expect(index.meta["og:description"] == "\u{2068}A few feeds\u{2069}")
         #expect(index.meta["og:type"] == "website")
-        #expect(index.meta["og:site_name"] == "Feeds")
+        #expect(index.meta["og:site_name"] == "\u{2068}Feeds\u{2069}")
         #expect(index.meta["og:url"] == "https://example.com/feeds/")
         #expect(index.meta["og:image"] == "https://example.com/feeds/assets/card.png")
         #expect(index.meta["twitter:card"] == "summary_large_image")
         #expect(index.meta["twitter:site"] == "@feedsite_dev")
 
         let jack = try Self.head(site, "jack/index.html")
-        #expect(jack.meta["og:title"] == "\u{2068}jack\u{2069} (@jack) · Feeds")
-        #expect(jack.meta["og:description"] == "Jack's posts")
+        #expect(jack.meta["og:title"] == "\u{2068}jack\u{2069} (@jack) · \u{2068}Feeds\u{2069}")
+        #expect(jack.meta["og:description"] == "\u{2068}Jack's posts\u{2069}")
         #expect(jack.meta["og:type"] == "profile")
         #expect(jack.meta["og:url"] == "https://example.com/feeds/jack/")
         #expect(jack.meta["og:image"] == "https://example.com/feeds/assets/card.png")
@@ -33,14 +33,14 @@ import Testing
         // An account's own image wins on its page only; without a description the site's is used.
         let bob = try Self.head(site, "bob/index.html")
         #expect(bob.meta["og:image"] == "https://cdn.example/bob.png")
-        #expect(bob.meta["og:description"] == "A few feeds")
+        #expect(bob.meta["og:description"] == "\u{2068}A few feeds\u{2069}")
 
         let latest = try Self.head(site, "latest/index.html")
         #expect(latest.meta["og:url"] == "https://example.com/feeds/latest/")
-        #expect(latest.meta["og:title"] == "Latest posts · Feeds")
+        #expect(latest.meta["og:title"] == "Latest posts · \u{2068}Feeds\u{2069}")
         let notFound = try Self.head(site, "404.html")
         #expect(notFound.meta["og:url"] == nil)
-        #expect(notFound.meta["og:title"] == "Page not found · Feeds")
+        #expect(notFound.meta["og:title"] == "Page not found · \u{2068}Feeds\u{2069}")
     }
 
     @Test("without base_url there is no og:url, a path image gives no og:image and the card is a summary; an absolute image still shows")
@@ -53,11 +53,33 @@ import Testing
         #expect(index.meta["og:image"] == nil)
         #expect(index.meta["twitter:card"] == "summary")
         #expect(index.meta["twitter:site"] == nil)
-        #expect(index.meta["og:description"] == "Feeds")
+        #expect(index.meta["og:description"] == "\u{2068}Feeds\u{2069}")
         let bob = try Self.head(site, "bob/index.html")
         #expect(bob.meta["og:image"] == "https://cdn.example/bob.png")
         #expect(bob.meta["twitter:card"] == "summary_large_image")
-        #expect(bob.meta["og:description"] == "bob (@bob) on X")
+        #expect(bob.meta["og:description"] == "\u{2068}\u{2068}bob\u{2069} (@bob) on X\u{2069}", "the name is isolated inside the isolated description")
+    }
+
+    @Test("a path image without base_url warns once, at the site's image, that og:image needs base_url; with --base-url it does not")
+    func pathImageWithoutBaseURL() throws {
+        let site = try TemporarySite(["site.yml": "title: Feeds\nimage: assets/card.png\ndefaults:\n  image: assets/people.png\naccounts:\n"
+                                          + "  - handle: jack\n  - handle: bob\n", "templates/assets/card.png": "png", "templates/assets/people.png": "png"])
+        let warnings = try site.build().warnings
+        #expect(warnings.map { "\($0.severity) \($0.location.line):\($0.location.column) \($0.message) | \($0.hint ?? "")" } == [
+            "warning 2:8 the image 'assets/card.png' is a path, and og:image needs base_url to make it absolute: no share card shows it"
+                + " | set base_url: in site.yml (the address the site is served at), or pass --base-url",
+        ])
+        try site.write(["site.yml": "title: Feeds\ndefaults:\n  image: assets/people.png\naccounts:\n  - handle: jack\n    image: https://cdn.example/j.png\n  - handle: bob\n"])
+        #expect(try site.build().warnings.map { "\($0.location.line):\($0.location.column)" } == ["7:13"], "at the first account with a path image")
+        let config = try ConfigFixture.config(try #require(site.read("site.yml")))
+        #expect(try BaseURLOverride("https://example.com", source: .flag).applied(to: config).imageWithoutBaseURLWarning == nil)
+    }
+
+    @Test("characters that may not stand raw in a URL are percent-encoded in an absolute image URL, after its host")
+    func encodedAbsoluteImage() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nimage: 'https://cdn.example/a\"b<c>{d}é.png?q=<1>'\naccounts:\n  - handle: jack\n"])
+        _ = try site.build()
+        #expect(try Self.head(site, "index.html").meta["og:image"] == "https://cdn.example/a%22b%3Cc%3E%7Bd%7D%C3%A9.png?q=%3C1%3E")
     }
 
     @Test("a path image is percent-encoded when made absolute, and a leading slash does not double")
@@ -97,12 +119,12 @@ import Testing
                                           + "description: '\"quoted\" & <b>'\naccounts:\n  - handle: jack\n    name: '\"J\" & <K>'\n"])
         _ = try site.build()
         let index = try Self.head(site, "index.html")
-        #expect(index.meta["og:title"] == title)
-        #expect(index.meta["og:site_name"] == title)
-        #expect(index.meta["og:description"] == #""quoted" & <b>"#)
+        #expect(index.meta["og:title"] == "\u{2068}\(title)\u{2069}")
+        #expect(index.meta["og:site_name"] == "\u{2068}\(title)\u{2069}")
+        #expect(index.meta["og:description"] == "\u{2068}\"quoted\" & <b>\u{2069}")
         let jack = try Self.head(site, "jack/index.html")
-        #expect(jack.meta["og:title"] == "\u{2068}\"J\" & <K>\u{2069} (@jack) · \(title)")
-        #expect(try #require(site.read("output/index.html")).contains(#"content="Tom&#39;s &quot;feeds&quot; &amp; &lt;friends&gt;""#))
+        #expect(jack.meta["og:title"] == "\u{2068}\"J\" & <K>\u{2069} (@jack) · \u{2068}\(title)\u{2069}")
+        #expect(try #require(site.read("output/index.html")).contains(#"content="&#x2068;Tom&#39;s &quot;feeds&quot; &amp; &lt;friends&gt;&#x2069;""#))
     }
 
     @Test("the starter's favicon.svg is linked from every page, relative to it, and absolutely from the 404 page")

@@ -367,7 +367,7 @@ extension SiteBuilderTests {
 extension SiteBuilderTests {
     @Test("a templates: folder that does not exist is reported at its line in site.yml")
     func missingTemplatesFolderLocated() throws {
-        let site = try TemporarySite(["site.yml": "templates: 123\n" + Self.siteYAML])
+        let site = try TemporarySite(["site.yml": "templates: nowhere\n" + Self.siteYAML])
         let error = try #require(throws: DiagnosticError.self) { try site.build() }
         #expect(error.diagnostics.first?.location.line == 1)
         #expect(error.diagnostics.first?.location.column == 12)

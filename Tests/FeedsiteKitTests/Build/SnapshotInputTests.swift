@@ -32,9 +32,9 @@ import Testing
         #expect(try SiteBuilder.build(configPath: configPath).upToDate == false)
         #expect(try SiteBuilder.build(configPath: configPath).upToDate == true)
         // A snapshot folder moved by `snapshots:` is followed too.
-        try site.write("site.yml", try #require(site.read("site.yml")) + "snapshots: data\n")
+        try site.write("site.yml", try #require(site.read("site.yml")) + "snapshots: state\n")
         #expect(try SiteBuilder.build(configPath: configPath).upToDate == false)
-        try SnapshotStore(folder: site.path + "/data").write(changed, slug: "jack")
+        try SnapshotStore(folder: site.path + "/state").write(changed, slug: "jack")
         #expect(try SiteBuilder.build(configPath: configPath).upToDate == false)
         #expect(try SiteBuilder.build(configPath: configPath).upToDate == true)
     }

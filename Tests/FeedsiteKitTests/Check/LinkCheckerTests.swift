@@ -26,6 +26,15 @@ import Testing
         #expect(check("<img rel=\"ugc\" src=\"\(url)\">").findings.contains { $0.rule == .rawSpace })
     }
 
+    @Test("rel holds ugc only as a whole token, split at ASCII white space, in any case", arguments: [
+        ("ugc", true), ("\tUgC\n", true), ("nofollow\u{0C}ugc\rnoopener", true), ("a  ugc", true),
+        ("ugcx", false), ("xugc", false), ("u gc", false), ("", false), ("ugc\u{A0}", false), ("ug", false),
+    ])
+    func userContentTokens(rel: String, isUserContent: Bool) {
+        let url = "https://twitter.com/intent/tweet?text=a b"
+        #expect(check("<a rel=\"\(rel)\" href=\"\(url)\">x</a>").findings.isEmpty == isUserContent)
+    }
+
     @Test("many findings on one long line each get their own column, in one pass over the line")
     func manyFindingsOnOneLine() throws {
         // Columns counted from the line start for each finding would take 5,000 x 150 KB steps here.

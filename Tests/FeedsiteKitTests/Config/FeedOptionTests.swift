@@ -31,7 +31,7 @@ import Testing
         #expect(config.accounts[0].postLimit == 20)
         #expect(config.accounts[1].postLimit == 5)
         #expect(config.snapshotsFolder == "/site/snapshots")
-        let moved = try ConfigFixture.config(ConfigFixture.site(extra: "snapshots: data/posts\n"))
-        #expect(moved.snapshotsFolder == "/site/data/posts")
+        let moved = try ConfigFixture.config(ConfigFixture.site(extra: "snapshots: state/posts\n"))
+        #expect(moved.snapshotsFolder == "/site/state/posts")
     }
 }

@@ -261,14 +261,16 @@ struct BrokenConfig: CustomTestStringConvertible, Sendable {
 }
 
 extension SiteConfigErrorTests {
-    @Test("snapshots: may not be /, the site folder or above it, or inside the templates or the output", arguments: [
+    @Test("snapshots: may not be /, the site folder or above it, or inside the templates, the output or the data files' folder", arguments: [
         "snapshots: /", "snapshots: .", "snapshots: ..", "snapshots: templates/assets", "snapshots: output", "snapshots: output/s",
+        "snapshots: data", "snapshots: data/snaps",
     ])
     func refusedSnapshotsFolder(line: String) {
         let diagnostics = ConfigFixture.diagnostics("title: T\n\(line)\naccounts:\n  - handle: a\n")
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.location == SourceLocation(file: "site.yml", line: 2, column: 12))
         #expect(diagnostics.first?.message.hasPrefix("refusing to keep snapshots in") == true)
-        #expect(ConfigFixture.diagnostics("title: T\nsnapshots: data/snapshots\naccounts:\n  - handle: a\n").isEmpty)
+        #expect(ConfigFixture.diagnostics("title: T\nsnapshots: state/snapshots\naccounts:\n  - handle: a\n").isEmpty)
+        #expect(ConfigFixture.diagnostics("title: T\nsnapshots: database\naccounts:\n  - handle: a\n").isEmpty)
     }
 }

@@ -45,7 +45,7 @@ import Testing
                 case .list(.choice(let names), _):
                     #expect(property["items"]?["enum"] == .array(names.map(JSONSchemaValue.string)), "\(place): \(option.key)")
                 case .integer(let range, _):
-                    #expect(property["minimum"] == .int(range.lowerBound) && property["maximum"] == (range.upperBound == .max ? nil : .int(range.upperBound)))
+                    #expect(property["minimum"] == .int(range.lowerBound) && property["maximum"] == .int(range.upperBound))
                 case .number(let range, _):
                     #expect(property["minimum"] == .double(range.lowerBound) && property["maximum"] == .double(range.upperBound))
                 default:
@@ -131,7 +131,7 @@ private extension SiteSchemaTests {
         if property["items"]?["enum"] != nil { values.append(.array([.string("no-such-choice")])) }
         guard ["integer", "number"].contains(property["type"]?.firstType) else { return values }
         if case .int(let minimum) = property["minimum"] { values.append(.int(minimum - 1)) }
-        if case .int(let maximum) = property["maximum"] { values.append(.int(maximum + 1)) }
+        if case .int(let maximum) = property["maximum"] { values.append(maximum < .max ? .int(maximum + 1) : .double(Double(maximum) * 2)) }
         if case .double(let minimum) = property["minimum"] { values.append(.double(minimum - 0.25)) }
         if case .double(let maximum) = property["maximum"] { values.append(.double(maximum + 0.25)) }
         values.append(.string("a word"))

@@ -2,6 +2,18 @@ import Testing
 @testable import FeedsiteKit
 
 @Suite struct FeedDateTests {
+    @Test("a date already in feedsite's own form reads as the longer way reads it, in range or not", arguments: [
+        "2026-11-29T14:03:00Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2024-02-29T12:00:00Z", "2026-02-29T12:00:00Z",
+        "1900-02-29T00:00:00Z", "2000-02-29T00:00:00Z", "2026-11-31T00:00:00Z", "2026-12-31T00:00:00Z", "2026-00-10T00:00:00Z",
+        "2026-13-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026-01-32T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z",
+        "2026-01-01T23:59:60Z", "0000-01-01T00:00:00Z", "2026-01-01t00:00:00Z", "2026-01-01T00:00:00z", "2026-01-01T00:00:0AZ",
+        "2026-01-01 00:00:00Z", "2026-01-01T00:00:00+", "+026-01-01T00:00:00Z",
+    ])
+    func canonical(text: String) {
+        // A leading space is trimmed, so the same date then goes the whole way through the parser.
+        #expect(FeedDate.rfc3339(text) == FeedDate.rfc3339(" " + text))
+    }
+
     @Test("RFC 822 dates and their common variations become RFC 3339 in UTC", arguments: [
         ("Sun, 29 Nov 2026 14:03:00 GMT", "2026-11-29T14:03:00Z"),
         ("29 Nov 2026 14:03:00 GMT", "2026-11-29T14:03:00Z"),

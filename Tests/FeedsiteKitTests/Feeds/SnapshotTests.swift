@@ -131,6 +131,22 @@ import Testing
                       hint: "write it as 2026-11-29T14:03:00Z (or with an offset, 2026-11-29T15:03:00+01:00), or null")
     }
 
+    @Test("a post's HTML as the sanitizer wrote it reads back as it is; HTML edited into anything else is sanitized again", arguments: [
+        ("<p>Hi <a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow ugc noopener noreferrer\">x</a></p>",
+         "<p>Hi <a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow ugc noopener noreferrer\">x</a></p>"),
+        ("<a href=\"javascript:steal()\" rel=\"nofollow ugc noopener noreferrer\">x</a>", "<a rel=\"nofollow ugc noopener noreferrer\">x</a>"),
+        ("<p>x</p></div></main>", "<p>x</p>"),
+        ("<p title=\"t\" onclick=\"steal()\">x</p>", "<p title=\"t\">x</p>"),
+        ("<em>open", "<em>open</em>"),
+    ])
+    func storedHTML(html: String, read: String) throws {
+        let written = Snapshot(handle: "jack", record: Self.snapshot.record, posts: [Post(id: "1", html: html)])
+        var decoder = SnapshotDecoder(written.json, file: "snapshots/jack.json")
+        let decoded = decoder.decode()
+        let snapshot = try #require(decoded)
+        #expect(snapshot.posts.first?.html == read)
+    }
+
     @Test("a snapshot broken by hand is reported at its line and column with what was expected", arguments: broken)
     func brokenSnapshot(_ broken: Broken) throws {
         var decoder = SnapshotDecoder(Array(broken.json.utf8), file: "snapshots/x.json", slug: broken.slug)

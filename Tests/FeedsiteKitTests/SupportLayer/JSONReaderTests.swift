@@ -69,4 +69,19 @@ import Testing
             _ = try JSONReader.read(Array("[\"a".utf8) + [0xFF] + Array("\"]".utf8), file: "f.json")
         }
     }
+
+    @Test("a quote, a backslash, a control character or a byte that is not UTF-8 is found wherever it stands in a long string")
+    func longStrings() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123".utf8)
+        for position in 0...letters.count {
+            let before = Array("é😀".utf8) + letters[..<position], after = Array(letters[position...])
+            func json(_ middle: [UInt8]) -> [UInt8] { Array("[\"".utf8) + before + middle + after + Array("\"]".utf8) }
+            let escaped = try JSONReader.read(json(Array("\\\"\\\\".utf8)), file: "f.json")
+            #expect(escaped.array?.first?.string == String(decoding: before + Array("\"\\".utf8) + after, as: UTF8.self))
+            #expect(try JSONReader.read(json([]), file: "f.json").array?.first?.string == String(decoding: before + after, as: UTF8.self))
+            for bad: [UInt8] in [[0x0A], [0x1F], [0x22], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
+                #expect(throws: JSONSyntaxError.self, "\(bad) at \(position)") { _ = try JSONReader.read(json(bad), file: "f.json") }
+            }
+        }
+    }
 }

@@ -77,7 +77,7 @@ import Testing
                 load: click
             """)
         let isolated = [
-            ("victim/index.html", "<title>&#x2068;\u{202E}evil&#x2069; (@victim) · Isolated</title>"),
+            ("victim/index.html", "<title>&#x2068;\u{202E}evil&#x2069; (@victim) · &#x2068;Isolated&#x2069;</title>"),
             ("victim/index.html", "<h1><bdi>\u{202E}evil</bdi> <span class=\"handle\">@victim</span></h1>"),
             ("victim/index.html", "<p><strong><bdi>\u{202E}evil</bdi></strong> <span class=\"handle\">@victim</span></p>"),
             ("victim/index.html", "<p class=\"description\" dir=\"auto\">\u{202E}about</p>"),
@@ -90,13 +90,43 @@ import Testing
         }
     }
 
+    @Test("titles and descriptions from site.yml are isolated as names are: isolate marks in the title element and the metadata, bdi in the page")
+    func isolatedTitlesAndDescriptions() throws {
+        let site = try Self.built("""
+            title: "\\u202Esite"
+            description: "\\u202Eabout"
+            base_url: https://example.com
+            accounts:
+              - handle: victim
+                description: "\\u202Eown"
+              - handle: plain
+            """)
+        let isolated = [
+            ("index.html", "<title>&#x2068;\u{202E}site&#x2069;</title>"),
+            ("index.html", "<meta name=\"description\" content=\"&#x2068;\u{202E}about&#x2069;\">"),
+            ("index.html", "<meta property=\"og:title\" content=\"&#x2068;\u{202E}site&#x2069;\">"),
+            ("index.html", "<meta property=\"og:description\" content=\"&#x2068;\u{202E}about&#x2069;\">"),
+            ("index.html", "<meta property=\"og:site_name\" content=\"&#x2068;\u{202E}site&#x2069;\">"),
+            ("index.html", "<a class=\"site-title\" href=\"./index.html\"><bdi>\u{202E}site</bdi></a>"),
+            ("index.html", "<h1><bdi>\u{202E}site</bdi></h1>"),
+            ("index.html", "title=\"Latest posts · \u{2068}\u{202E}site\u{2069}\""),
+            ("victim/index.html", "<title>&#x2068;victim&#x2069; (@victim) · &#x2068;\u{202E}site&#x2069;</title>"),
+            ("victim/index.html", "<meta property=\"og:description\" content=\"&#x2068;\u{202E}own&#x2069;\">"),
+            ("latest/index.html", "<title>Latest posts · &#x2068;\u{202E}site&#x2069;</title>"),
+            ("404.html", "<title>Page not found · &#x2068;\u{202E}site&#x2069;</title>"),
+        ]
+        for (page, markup) in isolated {
+            #expect(site.read("output/" + page)?.contains(markup) == true, "\(page) lacks \(markup)")
+        }
+    }
+
     @Test("the index lists every account with name, handle and a relative link, under the escaped site title")
     func index() throws {
         let site = try Self.built()
         let index = try #require(site.read("output/index.html"))
         #expect(index.contains("<li><a href=\"outputdd/index.html\"><bdi class=\"name\">OUTPUT.DD</bdi> <span class=\"handle\">@OutputDD</span> <span class=\"network\">on X</span></a></li>"))
         #expect(index.contains("<li><a href=\"jack/index.html\"><bdi class=\"name\">jack</bdi> <span class=\"handle\">@jack</span> <span class=\"network\">on X</span></a></li>"))
-        #expect(index.contains("<title>Feeds &amp; Friends</title>"))
+        #expect(index.contains("<title>&#x2068;Feeds &amp; Friends&#x2069;</title>"))
         #expect(index.contains("href=\"./assets/site.css\""))
     }
 
@@ -131,9 +161,9 @@ import Testing
         let hostile = try EscapingTests.pages(value)
         #expect(hostile.index.structure == baseline.index.structure)
         #expect(hostile.account.structure == baseline.account.structure)
-        #expect(hostile.account.attributes["meta.content"]?.contains(value) == true, "the description meta tag")
+        #expect(hostile.account.attributes["meta.content"]?.contains("\u{2068}" + value + "\u{2069}") == true, "the description meta tag")
         #expect(hostile.account.text.contains("\(value) @victim"), "the h1 holds the name as text")
-        #expect(hostile.account.text.contains("\u{2068}" + value + "\u{2069} (@victim) · " + value), "the title element")
+        #expect(hostile.account.text.contains("\u{2068}" + value + "\u{2069} (@victim) · \u{2068}" + value + "\u{2069}"), "the title element")
         #expect(try EscapingTests.composeText(hostile.account) == value)
         #expect(hostile.index.text.contains(value + " @victim"))
     }

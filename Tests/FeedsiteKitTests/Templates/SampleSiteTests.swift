@@ -1,10 +1,10 @@
 import Testing
 @testable import FeedsiteKit
 
-/// The repository's sample site with its sample snapshots: a fresh clone's build shows posts, and
-/// each state of a snapshot appears once.
+/// The repository's sample site with its sample snapshots: a fresh clone's build shows posts, and its
+/// first fetch reads only files of its own.
 @Suite struct SampleSiteTests {
-    @Test("the sample site shows posts (HTML, links, an image link, a reply, a repost), a failed fetch and a feed never fetched, and passes check --strict")
+    @Test("the sample site shows posts (HTML, links, an image link, a reply, a repost), accounts without a feed, and passes check --strict")
     func samplePosts() throws {
         let site = try TemporarySite.sample()
         let result = try site.build()
@@ -18,12 +18,12 @@ import Testing
         #expect(outputdd.contains("Posts as of <time datetime=\"2026-11-29T14:05:00Z\">"))
         let swift = try #require(site.read("output/swiftlang/index.html"))
         #expect(swift.contains("<code>InlineArray</code>"))
-        let nasa = try #require(site.read("output/nasa/index.html"))
-        #expect(nasa.contains("Posts from @NASA could not be collected recently, so there are none to show here."))
-        #expect(!nasa.contains("bridge.invalid"), "libcurl's error is for the site owner, not readers")
-        let esa = try #require(site.read("output/esa/index.html"))
-        #expect(esa.contains("No posts from @esa have been collected yet."))
-        #expect(!esa.contains("feedsite fetch"))
+        // NASA and esa have no feed (feed: none): X's live timeline alone, no posts and no word about fetching.
+        for handle in ["nasa", "esa"] {
+            let page = try #require(site.read("output/\(handle)/index.html"))
+            #expect(page.contains("data-feedsite-timeline"), "\(handle)")
+            #expect(!page.contains("<article class=\"post") && !page.contains("posts-status"), "\(handle)")
+        }
         let report = try LinkChecker(strict: true).check(folder: site.path + "/output")
         #expect(report.findings.isEmpty)
     }
@@ -53,5 +53,22 @@ import Testing
         #expect(mastodon.contains("<a href=\"https://fosstodon.org/tags/feedsite\" rel=\"nofollow ugc noopener noreferrer\">#feedsite</a>"))
         let river = try #require(site.read("output/latest/index.html"))
         #expect(river.contains("Bluesky accounts get their own pages now") && river.contains("Mastodon accounts get their own pages now"))
+    }
+
+    @Test("every feed of the sample site (what feedsite init writes) is a file in feeds/ or none: its first fetch asks no host for anything")
+    func sampleFeedsAreLocal() throws {
+        let site = try TemporarySite.sample()
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let sources = config.accounts.map { $0.feedSource(siteFolder: config.siteFolder) }
+        #expect(sources.contains(nil), "some account shows feed: none")
+        for (account, source) in zip(config.accounts, sources) {
+            switch source {
+            case nil: continue
+            case .file(let path): #expect(path.hasPrefix(config.siteFolder + "/feeds/") && site.exists(String(path.dropFirst(config.siteFolder.count + 1))),
+                                          "\(account.handle): \(path)")
+            default: Issue.record("\(account.handle) reads \(String(describing: source)), not a file of the site")
+            }
+        }
+        #expect(!(try String(contentsOfFile: RepositoryPaths.sampleConfig, encoding: .utf8)).contains(".invalid"))
     }
 }

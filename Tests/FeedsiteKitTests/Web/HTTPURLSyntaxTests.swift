@@ -26,6 +26,25 @@ import Testing
     func refused(_ url: String, _ problem: HTTPURLSyntax.Problem) {
         #expect(HTTPURLSyntax.problem(in: url) == problem)
     }
+
+    @Test("the host is found as the authority split at its last @, then at its first : unless bracketed, on 20,000 mixes")
+    func hostMixes() {
+        // The rule as first written, on split Substrings: the reference for the byte scan.
+        func missingHost(_ url: String) -> Bool {
+            guard let end = HTTPURLSyntax.schemeEnd(of: url) else { return false }
+            let authority = url[end...].utf8.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
+            let name = host.first == UInt8(ascii: "[") ? host : (host.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).first ?? host)
+            return name.isEmpty
+        }
+        let pieces = ["a", "é", "@", ":", "[", "]", "/", "?", "#", "1", "x@y"]
+        var generator = SeededGenerator(seed: 3986)
+        for _ in 0..<20_000 {
+            let url = "https://" + (0..<Int(generator.next() % 7)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect((HTTPURLSyntax.problem(in: url) == .missingHost) == missingHost(url), "\(url)")
+            #expect(HTTPURLSyntax.problem(in: url) == nil || HTTPURLSyntax.problem(in: url) == .missingHost, "\(url)")
+        }
+    }
 }
 
 extension HTTPURLSyntaxTests {
