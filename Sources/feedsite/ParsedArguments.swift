@@ -52,6 +52,7 @@ struct ParsedArguments: Equatable {
                 } else if index < arguments.count {
                     value = arguments[index]
                     index += 1
+                    if let mistake = Self.optionAsValue(value, for: name, placeholder: placeholder) { throw mistake }
                 } else {
                     throw UsageError(message: "option '--\(name)' needs a value (\(placeholder))")
                 }
@@ -72,6 +73,26 @@ struct ParsedArguments: Equatable {
                 ? "'feedsite \(spec.name)' takes no arguments, found '\(extra)'"
                 : "unexpected argument '\(extra)'")
         }
+    }
+
+    /// `--output --force`: a separate value that starts with `-` is taken for a forgotten value, not
+    /// as a folder named `--force`. A lone `-` and numbers (`--port -1`, checked by the option) pass.
+    static func optionAsValue(_ value: String, for name: String, placeholder: String) -> UsageError? {
+        guard value.hasPrefix("-"), value != "-", Double(value) == nil else { return nil }
+        let (noun, pathKind): (String, String?) = switch placeholder {
+        case "DIR": ("a folder", "folder")
+        case "FILE": ("a file", "file")
+        case "PATH": ("a path", "file")
+        case "URL": ("a URL", nil)
+        case "N", "SECONDS": ("a number", nil)
+        default: ("a value (\(placeholder))", nil)
+        }
+        let hint = if let pathKind {
+            "for a \(pathKind) really named so, write --\(name) ./\(value)"
+        } else {
+            "for a value that really starts with '-', write --\(name)=\(value)"
+        }
+        return UsageError(message: "--\(name) needs \(noun), found the option '\(value)'", hint: hint)
     }
 
     private static func suggestion(for word: String, in options: [CommandSpec.Option]) -> String? {

@@ -118,11 +118,36 @@ import Testing
         (["render"], "missing the template to render"),
         (["check", "a", "b"], "unexpected argument 'b'"),
         (["build", "-x"], "unknown option '-x' for 'feedsite build'"),
+        (["build", "--output", "--force"], "--output needs a folder, found the option '--force'"),
+        (["build", "--output", "-x"], "--output needs a folder, found the option '-x'"),
+        (["build", "--config", "--quiet"], "--config needs a path, found the option '--quiet'"),
+        (["build", "--base-url", "--force"], "--base-url needs a URL, found the option '--force'"),
+        (["render", "t.html", "--data", "-q"], "--data needs a file, found the option '-q'"),
+        (["serve", "--port", "--quiet"], "--port needs a number, found the option '--quiet'"),
     ])
     func usageMistakes(_ arguments: [String], _ message: String) {
         let console = Console.capturing()
         #expect(CommandLineInterface.run(arguments, console: console) == .invalid)
         #expect(console.errText.hasPrefix("error: \(message)\n"))
+    }
+
+    @Test("an option's value that looks like an option is refused, with the way to write it anyway", arguments: [
+        (["build", "--output", "--force"], "for a folder really named so, write --output ./--force"),
+        (["build", "--base-url", "-x"], "for a value that really starts with '-', write --base-url=-x"),
+    ])
+    func optionAsValueHint(_ arguments: [String], _ hint: String) {
+        let console = Console.capturing()
+        #expect(CommandLineInterface.run(arguments, console: console) == .invalid)
+        #expect(console.errText.contains("  hint: \(hint)\n"))
+        #expect(console.errText.contains("--help"))
+    }
+
+    @Test("an option's value may start with '-' when written with '=', and numbers and '-' pass as values")
+    func dashValuesThatPass() throws {
+        let joined = try ParsedArguments(["--output=--force"], spec: BuildCommand.spec)
+        #expect(joined.values == ["output": "--force"])
+        let number = try ParsedArguments(["--port", "-1"], spec: ServeCommand.spec)
+        #expect(number.values == ["port": "-1"])
     }
 
     @Test("options parse in both --name value and --name=value forms")
