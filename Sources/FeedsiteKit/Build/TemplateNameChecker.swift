@@ -40,8 +40,14 @@ private extension TemplateNameChecker {
             switch node {
             case .text:
                 break
+            case .variable(let name, _, let offset) where TemplateHelper(name) != nil && !isResolvable(name, scopes: scopes):
+                helperOutsideSection(name, at: offset, in: template)
             case .variable(let name, _, let offset):
                 _ = resolve(name, scopes: scopes, at: offset, in: template)
+            case .section(let section) where section.inverted && TemplateHelper(section.name) != nil
+                && !isResolvable(section.name, scopes: scopes):
+                helperOutsideSection(section.name, at: section.offset, in: template)
+                walk(section.children, in: template, scopes: scopes, visiting: &visiting)
             case .section(let section) where Self.isBadTruncate(section.name) && !isResolvable(section.name, scopes: scopes):
                 let location = template.location(of: section.offset)
                 if reported.insert(location).inserted {
@@ -119,6 +125,14 @@ private extension TemplateNameChecker {
         }
         warn(name, scopes: scopes, at: offset, in: template)
         return nil
+    }
+
+    /// A warning at `{{date}}` or `{{^date}}`: a helper only transforms the content of a `{{#date}}` section.
+    mutating func helperOutsideSection(_ name: TemplateName, at offset: Int, in template: Template) {
+        let location = template.location(of: offset)
+        guard reported.insert(location).inserted else { return }
+        found.append(Diagnostic(.warning, at: location, "'\(name)' is a section helper: write {{#\(name)}}…{{/\(name)}}",
+            hint: "a helper transforms the text between its tags; alone, or inverted with '^', it stands for no value"))
     }
 
     /// Whether `name` is `truncate_` followed by anything that is not a length `TemplateHelper` takes.

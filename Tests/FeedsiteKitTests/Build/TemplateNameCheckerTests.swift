@@ -28,4 +28,27 @@ import Testing
         #expect(Set(warnings.map(\.message)) == ["'nope' is not part of the page context and always renders empty (and 1 more use)",
                                                  "'nope' is not part of the page context and always renders empty"])
     }
+
+    @Test("a section helper used as a value or an inverted section is warned about at its tag", arguments: [
+        ("{{date}}", "date", 1),
+        ("<p>{{^date}}x{{/date}}", "date", 4),
+        ("{{{url_encode}}}", "url_encode", 1),
+        ("ab{{json}}", "json", 3),
+        ("{{^truncate_80}}{{/truncate_80}}", "truncate_80", 1),
+    ])
+    func helperOutsideSection(_ template: String, _ helper: String, _ column: Int) throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "templates/pages/h.html": template])
+        let warnings = try site.build().warnings.filter { $0.location.file.hasSuffix("templates/pages/h.html") }
+        #expect(warnings.map(\.message) == ["'\(helper)' is a section helper: write {{#\(helper)}}…{{/\(helper)}}"])
+        #expect(warnings.map(\.location.column) == [column])
+        #expect(warnings.first?.hint?.contains("did you mean") == false)
+    }
+
+    @Test("a helper used as a section, or a key of that name in the data, gets no helper warning")
+    func helperInSection() throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML,
+                                      "templates/pages/h.html": "{{#date}}2026-12-01{{/date}}{{#site}}{{^title}}x{{/title}}{{/site}}"])
+        let warnings = try site.build().warnings.filter { $0.location.file.hasSuffix("templates/pages/h.html") }
+        #expect(warnings.isEmpty)
+    }
 }
