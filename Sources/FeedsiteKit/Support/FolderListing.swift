@@ -13,11 +13,21 @@ enum FolderListing {
     /// `files(under:)`, and in `others` (sorted) what is neither a file nor a folder: FIFOs, devices,
     /// sockets and broken links, which callers that publish or read every file must not skip silently.
     static func files(under folder: String, others: inout [String]) throws(InputError) -> [String] {
+        var misnamed: [String]?
+        return try files(under: folder, others: &others, misnamed: &misnamed)
+    }
+
+    /// `files(under:others:)`, and in `misnamed` (sorted) the paths of the files and folders whose names are
+    /// not valid UTF-8, written with `\xHH` for the bytes that are not (`bad\xFFutf`); those are left out of
+    /// the files, and folders so named are not entered. A String would repair such a name into one that names
+    /// no file. With `misnamed` nil, they are listed repaired, as before.
+    static func files(under folder: String, others: inout [String], misnamed: inout [String]?) throws(InputError) -> [String] {
         try requireFolder(folder)
         var files: [String] = []
-        try walk(folder, relative: "", into: &files, others: &others)
+        try walk(folder, relative: "", into: &files, others: &others, misnamed: &misnamed)
         files.sort()
         others.sort()
+        misnamed?.sort()
         return files
     }
 
@@ -32,25 +42,31 @@ enum FolderListing {
         try requireFolder(folder)
         var files: [String] = []
         var folders: [String] = []
-        try list(folder, files: &files, folders: &folders, others: &others)
+        var misnamed: [String]?
+        try list(folder, files: &files, folders: &folders, others: &others, misnamed: &misnamed)
         return files.map { ($0, false) } + folders.map { ($0, true) }
     }
 
     /// Appends the files below `path` (named `relative`) to `files`.
     static func walk(_ path: String, relative: String, into files: inout [String]) throws(InputError) {
         var others: [String] = []
-        try walk(path, relative: relative, into: &files, others: &others)
+        var misnamed: [String]?
+        try walk(path, relative: relative, into: &files, others: &others, misnamed: &misnamed)
     }
 
-    private static func walk(_ path: String, relative: String, into files: inout [String], others: inout [String]) throws(InputError) {
+    private static func walk(_ path: String, relative: String, into files: inout [String], others: inout [String],
+                             misnamed: inout [String]?) throws(InputError) {
         var names: [String] = []
         var folders: [String] = []
         var unusual: [String] = []
-        try list(path, files: &names, folders: &folders, others: &unusual)
+        var badNames: [String]? = misnamed == nil ? nil : []
+        try list(path, files: &names, folders: &folders, others: &unusual, misnamed: &badNames)
         for name in names { files.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in unusual { others.append(relative.isEmpty ? name : relative + "/" + name) }
+        for name in badNames ?? [] { misnamed?.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in folders {
-            try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files, others: &others)
+            try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files, others: &others,
+                     misnamed: &misnamed)
         }
     }
 
@@ -64,7 +80,9 @@ enum FolderListing {
 
     /// The names of the regular files and folders directly inside `path`; `others` gets FIFOs, devices,
     /// sockets and broken links (links to folders are left out of all three).
-    private static func list(_ path: String, files: inout [String], folders: inout [String], others: inout [String]) throws(InputError) {
+    /// Names that are not valid UTF-8 go to `misnamed`, escaped, when it is not nil.
+    private static func list(_ path: String, files: inout [String], folders: inout [String], others: inout [String],
+                             misnamed: inout [String]?) throws(InputError) {
         guard let directory = opendir(path) else {
             throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))")
         }
@@ -74,6 +92,12 @@ enum FolderListing {
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
+            if misnamed != nil, let escaped = withUnsafeBytes(of: entry.pointee.d_name, { raw in
+                Self.escapedIfInvalid(raw.prefix { $0 != 0 })
+            }) {
+                misnamed?.append(escaped)
+                continue
+            }
             // readdir's type, stat only when it is unknown or a link (strace -c, feedsite check on the output of
             // Benchmarks/generate_site.py 1000: 10,330 system calls; a stat per entry would add about 2,000).
             var type = Int32(entry.pointee.d_type)
@@ -94,6 +118,28 @@ enum FolderListing {
                 folders.append(name)
             } else {
                 others.append(name)
+            }
+        }
+    }
+
+    /// `bytes` with each byte of an invalid UTF-8 sequence written `\xHH`; nil when the bytes are valid UTF-8.
+    static func escapedIfInvalid(_ bytes: some Collection<UInt8>) -> String? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var text = ""
+        var pending = Array(bytes)[...]
+        var valid = true
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                pending = pending.dropFirst(encoded.count)
+            case .error(let length):
+                valid = false
+                for byte in pending.prefix(length) { text += "\\x" + String(byte, radix: 16, uppercase: true) }
+                pending = pending.dropFirst(length)
+            case .emptyInput:
+                return valid ? nil : text
             }
         }
     }

@@ -187,4 +187,44 @@ import FeedsiteTestSupport
         let added = try #require(BuildFingerprint.compute(config))
         #expect(added != before)
     }
+
+    /// Creates `bytes` (a relative path that need not be UTF-8) below `folder`, as a file or a folder.
+    static func create(_ bytes: [UInt8], in folder: String, folder isFolder: Bool = false) throws {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+        try path.withUnsafeBufferPointer { buffer in
+            let cPath = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            if isFolder {
+                #expect(mkdir(cPath, 0o755) == 0)
+            } else {
+                let descriptor = open(cPath, O_CREAT | O_WRONLY, 0o644)
+                try #require(descriptor >= 0)
+                close(descriptor)
+            }
+        }
+    }
+
+    @Test("a name in static/ that is not valid UTF-8 is an error at the name, shown escaped, and a folder so named is not entered")
+    func invalidUTF8Names() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/a.txt": "a", "static/sub/b.txt": "b"])
+        try Self.create(Array("bad".utf8) + [0xFF] + Array("utf".utf8), in: site.path + "/static")
+        try Self.create(Array("sub/d".utf8) + [0xC3], in: site.path + "/static", folder: true)
+        try Self.create(Array("sub/d".utf8) + [0xC3] + Array("/f".utf8), in: site.path + "/static")
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == Array(repeating: "the name is not valid UTF-8, expected a UTF-8 name", count: 2))
+        #expect(error.diagnostics.map { $0.location.file.hasSuffix("static/bad\\xFFutf") || $0.location.file.hasSuffix("static/sub/d\\xC3") }
+            == [true, true])
+        #expect(error.diagnostics.allSatisfy { $0.location.line == 1 && $0.location.column == 1 })
+        #expect(error.diagnostics.first?.hint?.hasPrefix("rename the file") == true)
+    }
+
+    @Test("a name's bytes are escaped where they are not UTF-8, and a valid name is left alone", arguments: [
+        ([0x61, 0xFF, 0x62] as [UInt8], "a\\xFFb" as String?),
+        ([0xE2, 0x82, 0x78], "\\xE2\\x82x"),
+        ([0xC3], "\\xC3"),
+        (Array("caf\u{E9}.txt".utf8), nil),
+    ])
+    func escapedNames(_ bytes: [UInt8], _ shown: String?) {
+        #expect(FolderListing.escapedIfInvalid(bytes) == shown)
+    }
 }
+
