@@ -11,7 +11,9 @@ enum ExtraPageNames {
     /// The names of the pages in `path` (the pages folder), sorted; none when it does not exist. Throws
     /// `InputError` for a subfolder, a file that is not `.html`, or a name that is not a page name.
     /// Hidden files and editors' backups (`.about.html.swp`, `about.html~`) are passed over, as assets are.
-    static func names(in path: String, display: String) throws -> [String] {
+    /// The name a bad name is told to take is free: no other page's, nor one of `reserved` (the top-level
+    /// folders the build writes for itself: accounts, the river, media, assets; see `reservedNames(for:)`).
+    static func names(in path: String, display: String, reserved: Set<String> = []) throws -> [String] {
         var others: [String] = []
         guard let entries = try? FolderListing.entries(of: path, others: &others) else { return [] }
         let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
@@ -21,6 +23,7 @@ enum ExtraPageNames {
                                       folderName: display + "/")
             })
         }
+        let templates = entries.map(\.name).filter { $0.hasSuffix(".html") }
         var names: [String] = []
         for entry in entries.sorted(by: { $0.name < $1.name }) where SiteBuilder.isPublishedAsset(entry.name) {
             if entry.isFolder {
@@ -33,8 +36,9 @@ enum ExtraPageNames {
             }
             let name = String(entry.name.dropLast(5))
             if let problem = problem(in: name) {
+                let taken = reserved.union(templates.filter { $0 != entry.name }.map { String($0.dropLast(5)).lowercased() })
                 throw InputError("\(display)/\(StaticFolder.shown(entry.name)): \(problem)",
-                                 hint: "rename it to \(suggestion(for: name)).html: page names use lower-case letters, digits and '-'")
+                                 hint: "rename it to \(freeName(for: name, taken: taken)).html: page names use lower-case letters, digits and '-'")
             }
             names.append(name)
         }
@@ -51,6 +55,22 @@ enum ExtraPageNames {
             return "'\(name)' is not a page name: it starts or ends with '-' (a link to '-x/' reads as an option in a shell, and looks like a typo)"
         }
         return nil
+    }
+}
+
+extension ExtraPageNames {
+    /// The top-level folders the build writes for `config` whatever the templates: each account's, the
+    /// river's, the media copies' and the assets'. An extra page of one of these names is refused later
+    /// (`BuildPlan.refuseReservedPageNames`, `refuseCollisions`); a rename hint must not lead there.
+    static func reservedNames(for config: SiteConfig) -> Set<String> {
+        Set(config.accounts.map { $0.slug.lowercased() }).union([River.folder, PublishedMedia.folder, "assets"])
+    }
+
+    /// `suggestion(for:)`, or when that is in `taken` (lower-case names), the first of NAME-page, NAME-page-2, … that is not.
+    static func freeName(for name: String, taken: Set<String>) -> String {
+        let base = suggestion(for: name)
+        guard taken.contains(base) else { return base }
+        return (1...).lazy.map { $0 == 1 ? "\(base)-page" : "\(base)-page-\($0)" }.first { !taken.contains($0) } ?? base
     }
 }
 

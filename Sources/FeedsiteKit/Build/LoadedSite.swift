@@ -25,7 +25,8 @@ extension LoadedSite {
     init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws {
         let templates: TemplateSet
         do {
-            templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder))
+            templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder),
+                                             reservedPageNames: ExtraPageNames.reservedNames(for: config))
         } catch let error as InputError where error.message.hasSuffix("templates folder not found") {
             throw config.located(error, key: "templates")
         }

@@ -20,8 +20,9 @@ package struct TemplateSet: Sendable {
     static let maximumTemplateBytes = 4 << 20
 
     /// Reads and parses every template below `folder`; all syntax errors of all files are reported together.
-    /// `displayFolder` is how the folder is named in messages.
-    package static func load(folder: String, displayFolder: String) throws -> TemplateSet {
+    /// `displayFolder` is how the folder is named in messages; `reservedPageNames` are the top-level folders a
+    /// rename hint for a page template must not suggest (see `ExtraPageNames.reservedNames(for:)`).
+    package static func load(folder: String, displayFolder: String, reservedPageNames: Set<String> = []) throws -> TemplateSet {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw InputError("\(displayFolder): templates folder not found",
@@ -60,7 +61,8 @@ package struct TemplateSet: Sendable {
             }
         }
         var pages: [(name: String, template: Template)] = []
-        for name in try ExtraPageNames.names(in: folder + "/" + ExtraPageNames.folder, display: displayFolder + "/" + ExtraPageNames.folder) {
+        for name in try ExtraPageNames.names(in: folder + "/" + ExtraPageNames.folder, display: displayFolder + "/" + ExtraPageNames.folder,
+                                                  reserved: reservedPageNames) {
             if let template = try parse(ExtraPageNames.folder + "/" + name + ".html", required: false) { pages.append((name, template)) }
         }
         guard diagnostics.isEmpty, let account, let index else { throw DiagnosticError(diagnostics) }

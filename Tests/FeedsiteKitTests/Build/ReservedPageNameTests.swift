@@ -54,22 +54,33 @@ import FeedsiteTestSupport
         #expect(site.exists("output/media/" + Self.copyName))
     }
 
-    @Test("a page named after a top-level folder in another case is refused too, and following the hints ends in a page that builds",
+    @Test("a page named after a top-level folder in another case is refused too, and its hint names a free name that builds",
           arguments: ["Assets", "ASSETS", "MeDia", "mEDIA"])
     func otherCase(name: String) throws {
         let site = try Self.site(["templates/pages/\(name).html": "x"])
         let error = try #require(throws: InputError.self) { try site.build() }
         #expect(error.message.hasSuffix("templates/pages/\(name).html: '\(name)' is not a page name: it contains '\(name.first(where: \.isUppercase)!)'"))
-        let lower = name.lowercased()
-        #expect(error.hint?.hasPrefix("rename it to \(lower).html") == true)
+        let free = name.lowercased() + "-page"
+        #expect(error.hint?.hasPrefix("rename it to \(free).html:") == true)
 
-        try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(name).html", toPath: site.path + "/templates/pages/\(lower).html")
-        let clash = try #require(throws: DiagnosticError.self) { try site.build() }
-        #expect(clash.diagnostics.first?.message.hasPrefix("the page '\(lower)' would be written to \(lower)/index.html, inside the site's top-level \(lower)") == true)
-        #expect(clash.diagnostics.first?.hint?.hasSuffix("templates/pages/\(lower)-page.html") == true)
-
-        try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(lower).html", toPath: site.path + "/templates/pages/\(lower)-page.html")
+        try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(name).html", toPath: site.path + "/templates/pages/\(free).html")
         _ = try site.build()
-        #expect(site.read("output/\(lower)-page/index.html") == "x")
+        #expect(site.read("output/\(free)/index.html") == "x")
+    }
+
+    @Test("a rename hint for a page template never names a taken name: another page's, an account's, the river's", arguments: [
+        ("ABOUT", ["templates/pages/about.html": "a"], "about-page"),
+        ("ABOUT", ["templates/pages/about.html": "a", "templates/pages/about-page.html": "b"], "about-page-2"),
+        ("JACK", [:], "jack-page"),
+        ("LATEST", [:], "latest-page"),
+        ("Contact", [:], "contact"),
+    ])
+    func freeRenameHint(name: String, others: [String: String], free: String) throws {
+        let site = try Self.site(others.merging(["templates/pages/\(name).html": "x"]) { $1 })
+        let error = try #require(throws: InputError.self) { try site.build() }
+        #expect(error.hint?.hasPrefix("rename it to \(free).html:") == true)
+        try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(name).html", toPath: site.path + "/templates/pages/\(free).html")
+        _ = try site.build()
+        #expect(site.read("output/\(free)/index.html") == "x")
     }
 }
