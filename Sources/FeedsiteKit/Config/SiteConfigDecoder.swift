@@ -154,11 +154,10 @@ extension SiteConfigDecoder {
         return tag
     }
 
-    /// Where the character at `offset` (in `Character`s) of a scalar's text was written, in any style:
-    /// escapes, folded lines and block scalars included; the node's start when that cannot be told.
+    /// Where the character at `offset` (in `Character`s) of a scalar's text was written, in any style
+    /// (`ConfigFieldReader.location`, which asks this decoder's locator).
     func location(of node: YAMLNode, offset: Int) -> SourceLocation {
-        guard case .scalar(let scalar) = node.content else { return node.location }
-        return locator.location(of: scalar, offset: offset) ?? node.location
+        fields.location(of: node, offset: offset)
     }
 }
 
