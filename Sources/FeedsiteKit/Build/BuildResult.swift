@@ -13,7 +13,8 @@ package struct BuildResult: Sendable {
     /// What the in-memory check found (warnings only, or the build would have failed).
     package var check: CheckReport
     /// Warnings: template names that never resolve, media copies refused, files of the output that were
-    /// changed since feedsite wrote them and that the build replaced or removed.
+    /// changed since feedsite wrote them and that the build replaced or removed, files feedsite did not
+    /// write that `--force` overwrote.
     package var warnings: [Diagnostic]
     /// Wall time in milliseconds.
     package var milliseconds: Int
@@ -21,12 +22,13 @@ package struct BuildResult: Sendable {
     package var outputFolder: String
     /// Whether the output was already up to date, so nothing was rendered.
     package var upToDate: Bool
-    /// How many of `warnings` (the last ones) are about output files someone edited: they are about the
-    /// user's data, so they are shown even with `--quiet`.
-    package var editedFiles: Int = 0
+    /// How many of `warnings` (the last ones) are about the user's own files in the output: files someone
+    /// edited since feedsite wrote them, and files feedsite did not write that `--force` overwrote. They
+    /// are about the user's data, so they are shown even with `--quiet`.
+    package var userFileWarningCount: Int = 0
 
-    /// The warnings about output files someone edited (see `editedFiles`).
-    package var editedFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(editedFiles) }
+    /// The warnings about the user's own files in the output (see `userFileWarningCount`).
+    package var userFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(userFileWarningCount) }
 
     /// `built 12 pages for 10 accounts in 41 ms (3 written, 9 unchanged, 1 removed); 10 intent URLs checked, no problems`.
     package var summary: String {

@@ -107,7 +107,8 @@ private extension SiteBuilder {
             let checked = try renderAndCheck(plan, site: site, into: sink, progress: progress)
             progress(.checking)
             let report = try verdict(checked, plan: plan, site: site)
-            if !overwritesForeignFiles { try refuseForeignFiles(sink.foreignFiles(among: plan.files), in: writer.folder) }
+            let foreign = sink.foreignFiles(among: plan.files)
+            if !overwritesForeignFiles { try refuseForeignFiles(foreign, in: writer.folder) }
             progress(.writing)
             let warnings = (site.warnings + plan.warnings).sorted()
             let clean = report.findings.isEmpty && warnings.isEmpty
@@ -116,10 +117,12 @@ private extension SiteBuilder {
                                              accounts: config.accounts.count, links: report.links) : nil
             }
             let counts = try sink.publish(plan.files, record: record)
+            // About the user's own files (edited since feedsite wrote them, or overwritten with --force): last, and shown with -q.
+            let userFiles = counts.editedFiles.map(warning) + overwrittenWarning(foreign, in: writer.folder)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
                                unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
-                               warnings: warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
-                               outputFolder: config.outputFolder, upToDate: false, editedFiles: counts.editedFiles.count)
+                               warnings: warnings + userFiles, milliseconds: BuildResult.milliseconds(since: start),
+                               outputFolder: config.outputFolder, upToDate: false, userFileWarningCount: userFiles.count)
         } catch {
             sink.discard()
             throw error
@@ -141,10 +144,28 @@ private extension SiteBuilder {
     /// write (the user's own), which it never does without `--force`.
     func refuseForeignFiles(_ foreign: [String], in folder: String) throws(InputError) {
         guard !foreign.isEmpty else { return }
-        let shown = foreign.prefix(10).joined(separator: ", ") + (foreign.count > 10 ? " and \(foreign.count - 10) more" : "")
-        throw InputError("\(displayPath(folder)): \(foreign.count) file\(foreign.count == 1 ? "" : "s") that feedsite did not write "
-                         + "would be overwritten: \(shown)",
+        throw InputError("\(displayPath(folder)): \(Self.files(foreign)) that feedsite did not write would be overwritten: \(Self.listed(foreign))",
                          hint: "move \(foreign.count == 1 ? "it" : "them") out of the output folder, or build with --force to overwrite them")
+    }
+
+    /// The warning after `build --force` replaced `foreign`, files that feedsite did not write (sorted): one,
+    /// at the first of them, listing them as the refusal without `--force` does; none when there were none.
+    func overwrittenWarning(_ foreign: [String], in folder: String) -> [Diagnostic] {
+        guard let first = foreign.first else { return [] }
+        return [Diagnostic(.warning, at: SourceLocation(file: displayPath(folder + "/" + first), line: 1, column: 1),
+                           "--force overwrote \(Self.files(foreign)) that feedsite did not write: \(Self.listed(foreign))",
+                           hint: "\(foreign.count == 1 ? "it is" : "they are") feedsite's now (in its manifest): keep files of your own "
+                               + "in static/ (copied as they are) or templates/pages/ (rendered as pages)")]
+    }
+
+    /// `1 file`, `3 files`.
+    static func files(_ paths: [String]) -> String {
+        "\(paths.count) file\(paths.count == 1 ? "" : "s")"
+    }
+
+    /// The first ten paths, then how many more: `a.html, b.html and 3 more`.
+    static func listed(_ paths: [String]) -> String {
+        paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
     }
 
     /// The warning for a file of the output that feedsite wrote and someone changed since, which this

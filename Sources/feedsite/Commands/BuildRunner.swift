@@ -33,8 +33,9 @@ struct BuildRunner {
                 console.progress("rendering \(done)/\(total) pages")
             }
             if showProgress { console.progress(nil) }
-            // --quiet prints only errors, and the warnings about output files someone edited: they are about the user's data.
-            console.report(quiet ? Array(result.editedFileWarnings) : result.warnings)
+            // --quiet prints only errors, and the warnings about the user's own files in the output (edited, or overwritten
+            // with --force): they are about the user's data.
+            console.report(quiet ? Array(result.userFileWarnings) : result.warnings)
             if format == .json {
                 console.out(document: result.check.json(warnings: result.warnings))
             } else {
