@@ -66,6 +66,10 @@ extension DataFiles {
             }
             sources[name] = shown
             try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: shown)
+            if let tooLarge = sizeProblem(path, at: start) {
+                diagnostics.append(tooLarge)
+                continue
+            }
             let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
             do {
                 values[name] = try format == .yaml ? yamlValue(bytes, file: shown) : jsonValue(bytes, file: shown)
@@ -95,6 +99,15 @@ extension DataFiles {
 
 private extension DataFiles {
     enum Format { case yaml, json }
+
+    /// The error for a data file larger than `SiteConfigLoader.maximumBytes`, at its start; nil when it is not.
+    static func sizeProblem(_ path: String, at start: SourceLocation) -> Diagnostic? {
+        var status = stat()
+        guard stat(path, &status) == 0, Int(status.st_size) > SiteConfigLoader.maximumBytes else { return nil }
+        return Diagnostic(at: start, "the file is \(FileInput.megabytes(Int(status.st_size))), more than the "
+                              + "\(FileInput.megabytes(SiteConfigLoader.maximumBytes)) feedsite reads as a data file",
+                          hint: "a data file holds what the templates show: keep only that in it, or split it into several data files")
+    }
 
     static func nameAndFormat(_ fileName: String) -> (String, Format)? {
         if fileName.hasSuffix(".yml") { return (String(fileName.dropLast(4)), .yaml) }

@@ -105,7 +105,7 @@ import Testing
         #expect(try !diagnostics(["data/a.yml": "copy: *nothing\n"]).isEmpty)
     }
 
-    @Test("hostile data files are refused with positions: too deep, too large, a billion laughs")
+    @Test("hostile data files are refused with positions: too deep, a billion laughs")
     func hostile() throws {
         let deepJSON = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let deep = try #require(try diagnostics(["data/deep.json": deepJSON]).first)
@@ -117,9 +117,23 @@ import Testing
         var laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 { laughs += "\(Character(Unicode.Scalar(97 + level)!)): &\(Character(Unicode.Scalar(97 + level)!)) " + "[" + Array(repeating: "*\(Character(Unicode.Scalar(96 + level)!))", count: 10).joined(separator: ", ") + "]\n" }
         #expect(try !diagnostics(["data/lol.yml": laughs]).isEmpty)
-        let site = try TemporarySite([:], withDefaultTemplates: false)
-        try site.write("data/big.json", "\"" + String(repeating: "a", count: SiteConfigLoader.maximumBytes) + "\"")
-        #expect(throws: InputError.self) { try DataFiles.load(siteFolder: site.path) }
+    }
+
+    @Test("a data file over 32 MiB is an error at its file:1:1, shown relative, with a hint; the other files are still checked",
+          arguments: [("big.yml", 32 << 20 + 1, "32.1 MiB"), ("big.json", 100 << 20, "100 MiB")])
+    func tooLarge(_ name: String, _ size: Int, _ shown: String) throws {
+        let site = try TemporarySite(["data/a.yml": "x: [", "data/" + name: ""], withDefaultTemplates: false)
+        // A sparse file: the size is what counts, and nothing of it is read.
+        #expect(truncate(site.path + "/data/" + name, off_t(size)) == 0)
+        let error = try #require(throws: DiagnosticError.self) {
+            try DataFiles.load(siteFolder: site.path, displayPath: { $0.replacingOccurrences(of: site.path + "/", with: "") })
+        }
+        #expect(error.diagnostics.map(\.location.file) == ["data/a.yml", "data/" + name])
+        let large = try #require(error.diagnostics.last)
+        #expect(large.severity == .error)
+        #expect(large.location == SourceLocation(file: "data/" + name, line: 1, column: 1))
+        #expect(large.message == "the file is \(shown), more than the 32 MiB feedsite reads as a data file")
+        #expect(large.hint == "a data file holds what the templates show: keep only that in it, or split it into several data files")
     }
 
     @Test("a file named data beside site.yml is an error that says what data is for")
