@@ -21,6 +21,17 @@ indirect enum ContextSchema: Sendable {
         "data": .any,
     ])
 
+    /// The page context of a site whose data files (`data`, as `DataFiles.load` reads them) are known:
+    /// `data` holds exactly their names and, for a file that is a map, exactly its keys (what is below
+    /// them is free-form), so `data.NAME` with an unknown name or key is found like any other name.
+    static func page(data: TemplateValue) -> ContextSchema {
+        guard case .map(var fields) = page, case .map(let files) = data else { return page }
+        fields["data"] = .map(files.mapValues { file -> ContextSchema in
+            if case .map(let keys) = file { .map(keys.mapValues { _ in ContextSchema.any }) } else { .any }
+        })
+        return .map(fields)
+    }
+
     /// `accounts` (and `groups[].accounts`): as `account`, without `posts`, with `url` and `current` (see `AccountEntries`).
     static let accountsList: ContextSchema = .list(.map(fields(of: .account).merging(schemas(AccountEntries.itemPostsFields)) { option, _ in option }
         .merging(["latest": .map(schemas(RiverContext.latestFields)), "url": .scalar, "current": .scalar]) { option, _ in option }))

@@ -30,14 +30,24 @@ extension LoadedSite {
         } catch let error as InputError where error.message.hasSuffix("templates folder not found") {
             throw config.located(error, key: "templates")
         }
-        var names = TemplateNameChecker(partials: templates.partials)
+        // The data files first: the templates' names are checked against them (`data.NAME`). Errors in
+        // both are reported together.
+        var data = TemplateValue.map([:])
+        var dataErrors: [Diagnostic] = []
+        do {
+            data = try DataFiles.load(siteFolder: config.siteFolder, displayPath: displayPath)
+        } catch let error as DiagnosticError {
+            dataErrors = error.diagnostics
+        }
+        var names = TemplateNameChecker(partials: templates.partials, page: dataErrors.isEmpty ? .page(data: data) : .page)
         names.check(templates.account)
         let accountPagesListAccounts = names.usesAccounts
         names.check(templates.index)
         if let notFound = templates.notFound { names.check(notFound) }
         if let latest = templates.latest { names.check(latest) }
         for page in templates.pages { names.check(page.template) }
-        if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
+        let nameErrors = names.diagnostics.contains { $0.severity == .error }
+        if nameErrors || !dataErrors.isEmpty { throw DiagnosticError(dataErrors + (nameErrors ? names.diagnostics : [])) }
         // The pages and feeds show the snapshots as the published copies' bytes correct them.
         let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
         let snapshots = media.snapshots
@@ -45,7 +55,7 @@ extension LoadedSite {
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, shown: media.shown))
         self.media = media
-        data = try DataFiles.load(siteFolder: config.siteFolder, displayPath: displayPath)
+        self.data = data
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

@@ -23,14 +23,18 @@ struct TemplateNameChecker {
     /// How many uses beyond the first each warning of `found` (by index) stands for.
     private var furtherUses: [Int: Int] = [:]
 
-    init(partials: TemplateLibrary) {
+    /// The context every page starts from: `ContextSchema.page`, or `ContextSchema.page(data:)` when the data files are known.
+    let page: ContextSchema
+
+    init(partials: TemplateLibrary, page: ContextSchema = .page) {
         self.partials = partials
+        self.page = page
     }
 
     /// Checks `template` and everything it includes, starting from the page context.
     mutating func check(_ template: Template) {
         var visiting = Set<String>()
-        walk(template.nodes, in: template, scopes: [.page], visiting: &visiting)
+        walk(template.nodes, in: template, scopes: [page], visiting: &visiting)
     }
 }
 
@@ -174,10 +178,38 @@ private extension TemplateNameChecker {
         let location = template.location(of: offset)
         guard reported.insert(location).inserted else { return }
         unknownNames[use] = found.count
+        if let unknown = unknownData(name, at: location) {
+            found.append(unknown)
+            return
+        }
         let candidates = scopes.flatMap { $0.names() }
         found.append(Diagnostic(.warning, at: location, "'\(name)' is not part of the page context and always renders empty",
             hint: Suggestion.didYouMean(name.description, in: candidates)
                 ?? "the page context holds: \(ContextSchema.page.names(depth: 1).sorted().joined(separator: ", ")) (see README)"))
+    }
+
+    /// The warning for `data.NAME` naming no data file, or `data.NAME.KEY` naming no key of a data file
+    /// that is a map; nil for any other name (or when the data files are not known).
+    func unknownData(_ name: TemplateName, at location: SourceLocation) -> Diagnostic? {
+        let parts = name.components
+        guard parts.count >= 2, parts[0] == "data", case .map(let fields) = page, case .map(let files)? = fields["data"] else { return nil }
+        guard let file = files[parts[1]] else {
+            return Diagnostic(.warning, at: location,
+                "'\(name)' names no data file (there is no data/\(parts[1]).yml or data/\(parts[1]).json) and always renders empty",
+                hint: Suggestion.closest(to: parts[1], in: files.keys).map { "did you mean 'data.\($0)'?" }
+                    ?? (files.isEmpty ? "create data/\(parts[1]).yml or data/\(parts[1]).json beside site.yml"
+                        : "the data files are \(Self.listed(files.keys.map { "data." + $0 }))"))
+        }
+        guard parts.count >= 3, case .map(let keys) = file, keys[parts[2]] == nil else { return nil }
+        return Diagnostic(.warning, at: location, "'\(name)' is not a key of data.\(parts[1]) and always renders empty",
+            hint: Suggestion.closest(to: parts[2], in: keys.keys).map { "did you mean 'data.\(parts[1]).\($0)'?" }
+                ?? (keys.isEmpty ? "data.\(parts[1]) is an empty map" : "its keys are \(Self.listed(keys.keys.map { "'\($0)'" }))"))
+    }
+
+    /// The first ten of `names`, sorted, then how many more: `data.a, data.b and 3 more`.
+    static func listed(_ names: some Collection<String>) -> String {
+        let sorted = names.sorted()
+        return sorted.prefix(10).joined(separator: ", ") + (sorted.count > 10 ? " and \(sorted.count - 10) more" : "")
     }
 }
 

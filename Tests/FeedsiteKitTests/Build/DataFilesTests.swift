@@ -143,25 +143,27 @@ import Testing
         #expect(error.message.hasSuffix("/data: is not a folder, expected the folder of data files (data/NAME.yml, data/NAME.json)"))
     }
 
-    @Test("the template name checker knows data: data.anything raises no warning")
+    @Test("the template name checker knows the data files: their names and their keys raise no warning")
     func noWarnings() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index, "data/links.yml": "[]"])
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index, "data/links.yml": "[]",
+                                      "data/settings.json": #"{"motto": "m", "count": 1, "tags": []}"#])
         #expect(try site.build().warnings.isEmpty)
     }
 
     @Test("a changed, added or removed data file makes the next build run; an unchanged one leaves it up to date")
     func upToDate() throws {
-        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index,
-                                      "data/settings.yml": "motto: one\n"])
+        // Every name the template uses is in the data: a build with warnings is never up to date.
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/index.html": Self.index, "data/links.yml": "[]",
+                                      "data/settings.yml": "motto: one\ncount: 1\ntags: []\n"])
         let config = site.path + "/site.yml"
         _ = try SiteBuilder.build(configPath: config)
         #expect(try SiteBuilder.build(configPath: config).upToDate)
-        try site.write("data/settings.yml", "motto: two\n")
+        try site.write("data/settings.yml", "motto: two\ncount: 1\ntags: []\n")
         #expect(try !SiteBuilder.build(configPath: config).upToDate)
         #expect(site.read("output/index.html")?.contains("|two|") == true)
-        try site.write("data/links.json", "[]")
+        try site.write("data/extra.json", "[]")
         #expect(try !SiteBuilder.build(configPath: config).upToDate)
-        try FileManager.default.removeItem(atPath: site.path + "/data/links.json")
+        try FileManager.default.removeItem(atPath: site.path + "/data/extra.json")
         #expect(try !SiteBuilder.build(configPath: config).upToDate)
         #expect(try SiteBuilder.build(configPath: config).upToDate)
     }

@@ -52,3 +52,52 @@ import Testing
         #expect(warnings.isEmpty)
     }
 }
+
+/// `data.NAME` and `data.NAME.KEY` are checked against the data files that exist.
+extension TemplateNameCheckerTests {
+    static let dataFiles = ["data/links.yml": "- title: a\n", "data/settings.json": #"{"motto": "m", "tags": ["a"]}"#]
+
+    @Test("data.NAME naming no data file, or a first-level key a data file that is a map lacks, is warned about at its tag", arguments: [
+        ("{{data.lnks}}", true, 1, "'data.lnks' names no data file (there is no data/lnks.yml or data/lnks.json) and always renders empty",
+         "did you mean 'data.links'?"),
+        ("<p>{{#data.nope}}x{{/data.nope}}", true, 4,
+         "'data.nope' names no data file (there is no data/nope.yml or data/nope.json) and always renders empty",
+         "the data files are data.links, data.settings"),
+        ("é{{^data.links}}x{{/data.links}}", false, 2,
+         "'data.links' names no data file (there is no data/links.yml or data/links.json) and always renders empty",
+         "create data/links.yml or data/links.json beside site.yml"),
+        ("{{data.settings.mottto}}", true, 1, "'data.settings.mottto' is not a key of data.settings and always renders empty",
+         "did you mean 'data.settings.motto'?"),
+        ("\n  {{{data.settings.zzz.deep}}}", true, 3, "'data.settings.zzz.deep' is not a key of data.settings and always renders empty",
+         "its keys are 'motto', 'tags'"),
+    ] as [(String, Bool, Int, String, String)])
+    func unknownData(_ template: String, _ withData: Bool, _ column: Int, _ message: String, _ hint: String) throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "templates/pages/d.html": template]
+            .merging(withData ? Self.dataFiles : [:]) { $1 })
+        let warnings = try site.build().warnings.filter { $0.location.file.hasSuffix("templates/pages/d.html") }
+        #expect(warnings.map(\.severity) == [.warning])
+        #expect(warnings.map(\.message) == [message])
+        #expect(warnings.map(\.hint) == [hint])
+        #expect(warnings.map(\.location.line) == [template.hasPrefix("\n") ? 2 : 1])
+        #expect(warnings.map(\.location.column) == [column])
+    }
+
+    @Test("known data files and keys, what lies below a key, and names inside a data section raise no warning")
+    func knownData() throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "templates/pages/d.html":
+            "{{data.links}}{{#data.links}}{{title}}{{anything}}{{/data.links}}{{data.settings.motto}}{{data.settings.tags.x}}"
+            + "{{#data.settings}}{{motto}}{{site.title}}{{/data.settings}}{{#data}}{{links}}{{/data}}"].merging(Self.dataFiles) { $1 })
+        #expect(try site.build().warnings.isEmpty)
+    }
+
+    @Test("a bad data file and a missing partial are reported together, without warnings about data names")
+    func dataAndTemplateErrors() throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "data/links.yml": "a: [\n",
+                                      "templates/pages/d.html": "{{data.links.a}}{{> nope}}"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.severity) == [.error, .error])
+        #expect(error.diagnostics.map { $0.location.file.hasSuffix("data/links.yml") } == [true, false])
+        #expect(error.diagnostics.last?.message == "partial 'nope' does not exist")
+        #expect(error.diagnostics.last?.location.column == 17)
+    }
+}
