@@ -49,6 +49,7 @@ private extension OptionType {
         switch self {
         case .text: "string"
         case .nonEmptyText: "non-empty string"
+        case .label: "non-empty string (white space folded)"
         case .integer(_, let what): what.withoutArticle
         case .number(let range, let what):
             "\(what.withoutArticle), \(ConfigFieldReader.format(range.lowerBound))-\(ConfigFieldReader.format(range.upperBound))"

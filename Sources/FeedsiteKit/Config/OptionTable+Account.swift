@@ -18,8 +18,9 @@ extension OptionTable {
                      "Where the account lives; it says how the handle is written and checked, and which profile, compose and feed URLs the account gets."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
         ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
-        ConfigOption("group", .nonEmptyText, merge: .perAccount, context: [.same(.string)],
-                     "The group the account is listed under (`groups` in templates; the default index shows each group as a section)."),
+        ConfigOption("group", .label, merge: .perAccount, context: [.same(.string)],
+                     "The group the account is listed under (`groups` in templates; the default index shows each group as a section); "
+                         + "spelled the same on each of its accounts: groups differing only in case are an error."),
         ConfigOption("image", .imageURL, "The image of the account page's share card; unset, the site's `image`."),
         ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
                      context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],

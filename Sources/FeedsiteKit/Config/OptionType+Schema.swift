@@ -7,7 +7,7 @@ extension OptionType {
     var schemaMembers: [(key: String, value: JSONSchemaValue)] {
         switch self {
         case .text: [("type", .string("string"))] + Self.patterns([Self.freeText])
-        case .nonEmptyText: [("type", .string("string"))] + Self.patterns([Self.notOnlySpaces, Self.freeText])
+        case .nonEmptyText, .label: [("type", .string("string"))] + Self.patterns([Self.notOnlySpaces, Self.freeText])
         case .integer(let range, _): [("type", .string("integer")), ("minimum", .int(range.lowerBound)), ("maximum", .int(range.upperBound))]
         case .number(let range, _): [("type", .string("number")), ("minimum", .double(range.lowerBound)), ("maximum", .double(range.upperBound))]
         case .bool: [("type", .string("boolean"))]
@@ -42,6 +42,7 @@ extension OptionType {
         switch self {
         case .text: [.string("Timelines of a few accounts")]
         case .nonEmptyText: [.string("Feeds worth following")]
+        case .label: [.string("News")]
         case .integer(let range, _): [.int(range.lowerBound)] + (range.upperBound == .max ? [] : [.int(range.upperBound)])
         case .number(let range, _): [.double(range.lowerBound), .double(range.upperBound)]
         case .bool: [.bool(true), .bool(false)]

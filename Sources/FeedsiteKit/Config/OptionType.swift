@@ -6,6 +6,10 @@ enum OptionType: Sendable {
     case text
     /// Text with something besides spaces.
     case nonEmptyText
+    /// A non-empty text that names something accounts share (a `group`), read with its white space
+    /// folded: none before or after, each run inside one space (`String.foldingSpaces`), so that
+    /// ` News ` and `News  Feeds` name the groups `News` and `News Feeds`.
+    case label
     /// An integer within the range; `what` names it in "expected …" messages. A decimal without a
     /// fraction (`1.0`, `1e2`) is that integer, as JSON Schema counts it.
     case integer(ClosedRange<Int>, what: String)

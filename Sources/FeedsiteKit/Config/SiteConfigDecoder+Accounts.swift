@@ -26,7 +26,9 @@ extension SiteConfigDecoder {
         // The built-in defaults go under `defaults` once, so that each account merges once.
         var defaults = defaults
         defaults.merge(over: .builtIn)
-        for account in decodeEach(items, defaults: defaults) {
+        var groups = GroupSpellings()
+        // `decodeEach` keeps the items' order, one result per item.
+        for (item, account) in zip(items, decodeEach(items, defaults: defaults)) {
             guard let account else { continue }
             if let first = seen[account.slug] {
                 let handleLocation = account.location
@@ -37,6 +39,7 @@ extension SiteConfigDecoder {
             }
             seen[account.slug] = account
             accounts.append(account)
+            checkGroupSpelling(of: account, in: item, against: &groups)
         }
         return accounts
     }
@@ -51,6 +54,27 @@ extension SiteConfigDecoder {
 }
 
 private extension SiteConfigDecoder {
+    /// The first spelling of each group and where it is, by the group's name in lower case.
+    typealias GroupSpellings = [String: (spelling: String, location: SourceLocation)]
+
+    /// Reports the account's `group` when an earlier account spelled the same group with other capitals
+    /// (`news` after `News`): the same words, so surely meant to be one group, but they would make two
+    /// sections. White space was folded when the value was read, so spaces alone never tell two apart.
+    mutating func checkGroupSpelling(of account: Account, in item: YAMLNode, against groups: inout GroupSpellings) {
+        guard let group = account.options.values[Self.groupSlot].stringValue, case .mapping(let entries) = item.content,
+              let written = entries.last(where: { $0.key == "group" }) else { return }
+        let key = group.lowercased()
+        guard let first = groups[key] else {
+            groups[key] = (group, written.value.location)
+            return
+        }
+        guard first.spelling != group else { return }
+        fields.diagnostics.error(written.value.location,
+            "group '\(group)' differs only in case from the group '\(first.spelling)' at line \(first.location.line), "
+                + "column \(first.location.column): they would be two sections",
+            hint: "write it '\(first.spelling)' as there (or change both): one spelling makes one group")
+    }
+
     static let accountKeys = OptionTable.account.keys
     // Two cores: callgrind --separate-threads, Benchmarks/generate_site.py 10000, clean build: 168M instructions
     // of decoding on two workers, 12M left on the main thread.
@@ -153,6 +177,7 @@ private extension SiteConfigDecoder {
     static let handleSlot = OptionTable.account.slot("handle")
     static let networkSlot = OptionTable.account.slot("network")
     static let nameSlot = OptionTable.account.slot("name")
+    static let groupSlot = OptionTable.account.slot("group")
     /// The keys `defaults` accepts: every account option but those each account sets itself.
     static let sharedKeys = OptionTable.account.options.filter { $0.merge != .perAccount }.map(\.key)
     static let perAccountHints = Dictionary(uniqueKeysWithValues: OptionTable.account.options.filter { $0.merge == .perAccount }.map {

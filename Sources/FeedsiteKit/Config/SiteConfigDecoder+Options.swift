@@ -37,6 +37,7 @@ private extension SiteConfigDecoder {
         switch type {
         case .text: fields.text(node, key: key, lineBreaks: true).map(TemplateValue.string)
         case .nonEmptyText: fields.nonEmptyText(node, key: key, lineBreaks: true).map(TemplateValue.string)
+        case .label: fields.nonEmptyText(node, key: key, lineBreaks: true).map { .string($0.foldingSpaces) }
         case .integer(let range, let what): fields.integer(node, key: key, in: range, what: what).map(TemplateValue.int)
         case .number(let range, let what): fields.number(node, key: key, in: range, what: what).map(TemplateValue.double)
         case .bool: fields.bool(node).map(TemplateValue.bool)

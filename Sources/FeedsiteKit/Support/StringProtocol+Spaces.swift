@@ -7,4 +7,21 @@ extension StringProtocol where SubSequence == Substring {
         }
         return self[first...last]
     }
+
+    /// The text with its white space (Unicode's: spaces, tabs, line breaks, no-break and ideographic
+    /// spaces) folded: none before or after, each run inside one space. `" News \t Feeds "` is `"News Feeds"`.
+    var foldingSpaces: String {
+        var folded = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !folded.isEmpty
+                continue
+            }
+            if pendingSpace { folded.append(" ") }
+            pendingSpace = false
+            folded.append(scalar)
+        }
+        return String(folded)
+    }
 }
