@@ -79,6 +79,8 @@ import Testing
         (["data/a.json": "{\n  \"x\": 1,\n}"], "data/a.json", 3, 1, "expected"),
         (["data/a.json": "{\"x\": 1,\n \"x\": 2}"], "data/a.json", 2, 2, "duplicate key 'x' (first defined at line 1, column 2)"),
         (["data/a.json": "[1]\n[2]"], "data/a.json", 2, 1, "expected the end of the text"),
+        // Columns count Unicode scalars: the flag is two, the combining accent one.
+        (["data/a.json": "{\"a\": \"🇩🇪e\u{301}\", }"], "data/a.json", 1, 15, "expected"),
         (["data/a.txt": "x"], "data/a.txt", 1, 1, "expected a data file ending in .yml or .json"),
         (["data/a.yaml": "x: 1"], "data/a.yaml", 1, 1, "expected a data file ending in .yml or .json"),
         (["data/sub/a.yml": "x: 1"], "data/sub", 1, 1, "expected a .yml or .json file, found a folder"),

@@ -36,6 +36,9 @@ struct BrokenTemplate: CustomTestStringConvertible, Sendable {
                        hint: "names cannot contain spaces; use dots for nested values, e.g. account.handle"),
         BrokenTemplate(name: "name with empty component", source: "é {{account..handle}}", line: 1, column: 3,
                        message: "invalid name 'account..handle' in tag"),
+        // Columns count Unicode scalars: a combining accent is one, and a flag two.
+        BrokenTemplate(name: "a combining accent and a flag before the tag", source: "e\u{301} 🇩🇪 {{}}", line: 1, column: 7,
+                       message: "empty tag"),
         BrokenTemplate(name: "name ending with a dot", source: "{{#site.}}{{/site.}}", line: 1, column: 1,
                        message: "invalid name 'site.' in section tag"),
         BrokenTemplate(name: "unclosed tag", source: "<p>\n  {{title\n</p>", line: 2, column: 3,
