@@ -170,22 +170,41 @@ def inputs(count, with_hugo):
     if not stamp.exists():
         generate(count, site)
         stamp.touch()
+    # What an interrupted run (or live_reload.py) left changed is put back: the middle account's
+    # snapshot, site.yml, the templates (the repository's, which may have changed since).
+    generate_site.write_if_changed(site / "snapshots" / f"user{count // 2:06d}.json",
+                                   generate_site.snapshot(count // 2, f"user{count // 2:06d}", POSTS))
+    generate_site.write_if_changed(site / "site.yml", generate_site.site(count, posts=POSTS))
+    put_back_templates(site)
     hugo_site = WORK / f"posts-{count}-hugo"
     hugo_stamp = hugo_site / f".generated-{POSTS}"
-    if with_hugo and not hugo_stamp.exists():
+    if with_hugo:
+        if not hugo_stamp.exists():
+            aside(hugo_site)  # interrupted, or made for another POSTS
+        # Run when the data is there too: it rewrites the content and layouts that changed since.
         subprocess.run([sys.executable, HERE / "hugo_posts.py", site, hugo_site], check=True)
         hugo_stamp.touch()
     return site, hugo_site
 
 
+def put_back_templates(site):
+    """The site's templates made the repository's again: a change a run or live_reload.py made, and
+    the default templates' changes since the site was generated (its copy is made once)."""
+    ours = ROOT / "templates"
+    theirs = site / "templates"
+    for path in theirs.rglob("*"):
+        if path.is_file() and not (ours / path.relative_to(theirs)).is_file():
+            path.unlink()
+    for path in ours.rglob("*"):
+        if path.is_file():
+            copy = theirs / path.relative_to(ours)
+            if not copy.is_file() or copy.read_bytes() != path.read_bytes():
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_bytes(path.read_bytes())
+
+
 def bench(count, with_hugo):
     site, hugo_site = inputs(count, with_hugo)
-    # What an interrupted run (or live_reload.py) left changed is put back: the middle account's
-    # snapshot, site.yml, the account template.
-    generate_site.write_if_changed(site / "snapshots" / f"user{count // 2:06d}.json",
-                                   generate_site.snapshot(count // 2, f"user{count // 2:06d}", POSTS))
-    generate_site.write_if_changed(site / "site.yml", generate_site.site(count, posts=POSTS))
-    generate_site.write_if_changed(site / "templates" / "account.html", (ROOT / "templates" / "account.html").read_text(encoding="utf-8"))
     timed([FEEDSITE, "build", "-q"], site)  # warm the file cache; the reference output
     output = site / "output"
     pages = sum(1 for _ in output.rglob("*.html"))

@@ -68,8 +68,12 @@ def hugo_site(site, count):
     sys.path.insert(0, str(HERE))
     import generate_site
     lines = generate_site.site(count).splitlines()
-    (folder / "hugo.toml").write_text('baseURL = "/"\ndisableKinds = ["RSS", "sitemap", "taxonomy", "term", "section"]\n'
-                                      'uglyURLs = false\n[outputs]\nhome = ["HTML"]\npage = ["HTML"]\n')
+    import hugo_posts
+    (folder / "hugo.toml").write_text('baseURL = "/"\ntitle = "Benchmark site"\n'
+                                      'disableKinds = ["RSS", "sitemap", "taxonomy", "term", "section"]\n'
+                                      'uglyURLs = false\n[outputs]\nhome = ["HTML"]\npage = ["HTML"]\n'
+                                      '[params]\ndescription = "Generated accounts for the feedsite benchmark"\n'
+                                      f'csp_timeline = "{hugo_posts.CSP_TIMELINE}"\n')
     accounts, current = [], None
     for line in lines:
         stripped = line.strip()
@@ -84,9 +88,8 @@ def hugo_site(site, count):
         (folder / "content" / "accounts" / f"{account['handle']}.md").write_text(
             f"---\ntitle: {account['name']}\nhandle: {account['handle']}\ncompose: {account['text']}\n---\n")
     # The same page feedsite's default templates produce (layout, overlay, fallback, compose link).
-    import hugo_posts
     (folder / "layouts" / "_default" / "single.html").write_text(hugo_posts.page_top(
-        "{{ .Title }} (@{{ .Params.handle }}) · Benchmark site", "../../", policy=False) + """<article class="account">
+        "{{ .Title }} (@{{ .Params.handle }}) · Benchmark site", "../../", timeline=True) + """<article class="account">
   <header class="account-header">
     <p class="back"><a href="../../index.html">← All accounts</a></p>
     <h1>{{ .Title }} <span class="handle">@{{ .Params.handle }}</span></h1>
