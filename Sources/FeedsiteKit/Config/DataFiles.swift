@@ -7,6 +7,8 @@ import Glibc
 ///
 /// They are read as strictly as site.yml: YAML through `YAMLReader` (duplicate keys, aliases, tags),
 /// JSON through `JSONReader` (RFC 8259, duplicate keys refused here), each error at `file:line:col`.
+/// Their texts hold what site.yml's free texts may: tab and line feed, but no other control character
+/// (`ControlCharacters.isRefused`) and no lone surrogate (`\ud800` in JSON), each an error at its escape.
 /// The limits are site.yml's: `SiteConfigLoader.maximumBytes` per file, lists and maps nested at most
 /// `YAMLTreeBuilder.maximumDepth` levels.
 package enum DataFiles {
@@ -68,7 +70,7 @@ extension DataFiles {
             try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: shown)
             let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
             do {
-                values[name] = try format == .yaml ? yamlValue(bytes, file: shown) : jsonValue(bytes, file: shown)
+                values[name] = try format == .yaml ? yamlValue(bytes, name: name, file: shown) : jsonValue(bytes, file: shown)
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -102,21 +104,26 @@ private extension DataFiles {
         return nil
     }
 
-    static func yamlValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
-        try YAMLReader(file: file).read(bytes)?.templateValue ?? .null
+    /// The YAML file's value; a text holding a character site.yml refuses is an error at that character
+    /// (an escape such as `\0` or `\e` in a double-quoted text), as site.yml's `params` are.
+    static func yamlValue(_ bytes: [UInt8], name: String, file: String) throws(DiagnosticError) -> TemplateValue {
+        guard let node = try YAMLReader(file: file).read(bytes) else { return .null }
+        var fields = ConfigFieldReader(locator: YAMLScalarLocator(bytes: bytes, file: file))
+        if fields.refusesControls(below: node, key: "data.\(name)") { throw DiagnosticError(fields.diagnostics.diagnostics) }
+        return node.templateValue
     }
 
     static func jsonValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
         let text = SourceText(bytes, file: file)
-        var reader = JSONReader(bytes, file: file, maximumDepth: YAMLTreeBuilder.maximumDepth)
+        var reader = JSONReader(bytes, file: file, maximumDepth: YAMLTreeBuilder.maximumDepth, refusingControls: true)
         let document: JSONValue
         do throws(JSONSyntaxError) {
             document = try reader.readDocument()
         } catch {
             let tooDeep = error.message.hasSuffix("nested arrays and objects")
             throw DiagnosticError([Diagnostic(at: error.location, error.message,
-                                              hint: tooDeep ? "nest lists and maps at most \(YAMLTreeBuilder.maximumDepth) levels deep: flatten the data"
-                                                  : "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes")])
+                                              hint: error.hint ?? (tooDeep ? "nest lists and maps at most \(YAMLTreeBuilder.maximumDepth) levels deep: flatten the data"
+                                                  : "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes"))])
         }
         var diagnostics: [Diagnostic] = []
         let value = templateValue(document, text: text, diagnostics: &diagnostics)
