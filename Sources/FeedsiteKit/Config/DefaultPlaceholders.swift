@@ -36,17 +36,22 @@ extension DefaultPlaceholders {
         text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
-    /// The first problem in `text`: an unknown placeholder or a `{` never closed; nil when there is none.
-    static func problem(in text: String) -> Problem? {
-        var problem: Problem?
+    /// The problems in `text`, in order: each unknown placeholder, and the first `{` never closed (no
+    /// `}` follows it, so every later `{` is unclosed too and one error says it). Empty when there is none.
+    static func problems(in text: String) -> [Problem] {
+        var problems: [Problem] = []
+        var unclosed = false
         _ = scan(text) { name, offset in
-            guard problem == nil else { return "" }
-            if let name, names.contains(String(name)) { return "" }
-            problem = name.map { unknown($0, at: offset) } ?? (offset, "'{' opens a placeholder that is never closed with '}'",
-                                                                 "write {{ for a literal '{'; the placeholders are \(listed)")
+            if let name {
+                if !names.contains(String(name)) { problems.append(unknown(name, at: offset)) }
+            } else if !unclosed {
+                unclosed = true
+                problems.append((offset, "'{' opens a placeholder that is never closed with '}'",
+                                 "write {{ for a literal '{'; the placeholders are \(listed)"))
+            }
             return ""
         }
-        return problem
+        return problems
     }
 
     /// `text` with each placeholder replaced by its value and `{{`, `}}` by `{`, `}`. `text` has no problem.

@@ -1,6 +1,6 @@
 /// Placeholders in `defaults` (`DefaultPlaceholders`): checked where they are written, replaced per account.
 extension SiteConfigDecoder {
-    /// Reports each unknown or unclosed placeholder in the text options of `defaults`, at its `{`;
+    /// Reports every unknown or unclosed placeholder in the text options of `defaults`, each at its `{`;
     /// whether any of those texts has a brace (so that accounts need them replaced).
     mutating func checkPlaceholders(in entries: [YAMLEntry]) -> Bool {
         var braces = false
@@ -34,7 +34,7 @@ private extension SiteConfigDecoder {
         switch node.content {
         case .scalar(let scalar):
             guard case .string(let text) = scalar.value, DefaultPlaceholders.hasBraces(text) else { return false }
-            if let problem = DefaultPlaceholders.problem(in: text) {
+            for problem in DefaultPlaceholders.problems(in: text) {
                 fields.diagnostics.error(location(of: node, offset: problem.offset), problem.message, hint: problem.hint)
             }
             return true

@@ -72,9 +72,19 @@ import Testing
     @Test("100,000 braces never closed are one error at the first, found in one pass (looking for a '}' after each one hung)")
     func manyUnclosedBraces() throws {
         let text = String(repeating: "{ ", count: 100_000)
-        let problem = try #require(DefaultPlaceholders.problem(in: "ab" + text))
-        #expect(problem.offset == 2)
-        #expect(problem.message == "'{' opens a placeholder that is never closed with '}'")
+        let problems = DefaultPlaceholders.problems(in: "ab" + text)
+        #expect(problems.map(\.offset) == [2])
+        #expect(problems.map(\.message) == ["'{' opens a placeholder that is never closed with '}'"])
+    }
+
+    @Test("every problem in one default text is reported, each at its '{', sorted by position")
+    func allProblemsInOneText() throws {
+        let error = try #require(throws: DiagnosticError.self) {
+            try ConfigFixture.config("title: T\ndefaults:\n  compose:\n    text: \"@{handel} and {name\"\n  description: \"{a}{b}\"\naccounts:\n  - handle: jack\n")
+        }
+        #expect(error.diagnostics.map(\.message) == ["unknown placeholder '{handel}'", "'{' opens a placeholder that is never closed with '}'",
+                                                    "unknown placeholder '{a}'", "unknown placeholder '{b}'"])
+        #expect(error.diagnostics.map { [$0.location.line, $0.location.column] } == [[4, 13], [4, 26], [5, 17], [5, 20]])
     }
 
     @Test("braces in an account's own text are no error")
