@@ -31,7 +31,9 @@ extension DataFiles {
                              hint: "move it away, or rename it: the name 'data' beside site.yml is the data files' folder")
         }
         var others: [String] = []
-        let entries = try FolderListing.entries(of: folder, others: &others).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
+        var misnamed: [String]? = []
+        let entries = try FolderListing.entries(of: folder, others: &others, misnamed: &misnamed).filter { !isIgnored($0.name) }
+            .sorted { $0.name < $1.name }
         if entries.count > maximumFiles {
             throw InputError("\(displayPath(folder)): \(entries.count) data files, expected at most \(maximumFiles)",
                              hint: "merge some of them into one file")
@@ -41,6 +43,9 @@ extension DataFiles {
         var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
             Diagnostic.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
                                   folderName: "data/")
+        }
+        diagnostics += (misnamed ?? []).filter { !isIgnored($0) }.map { name in
+            Diagnostic.notUTF8Name(display: displayPath(folder) + "/" + name, hint: nameHint)
         }
         for entry in entries {
             let path = folder + "/" + entry.name
@@ -57,8 +62,7 @@ extension DataFiles {
                 continue
             }
             if let problem = nameProblem(name) {
-                diagnostics.append(Diagnostic(at: start, "'\(name)' cannot be a data name: \(problem)",
-                                              hint: "rename the file to letters, digits, '_' and '-', starting with a letter (such as links.yml)"))
+                diagnostics.append(Diagnostic(at: start, "'\(name)' cannot be a data name: \(problem)", hint: nameHint))
                 continue
             }
             if let other = sources[name] {
@@ -83,6 +87,9 @@ extension DataFiles {
     static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
     }
+
+    /// The hint for a file whose name is no data name.
+    static let nameHint = "rename the file to letters, digits, '_' and '-', starting with a letter (such as links.yml)"
 
     /// Why `name` cannot be a data name (a template names it as `data.NAME`), or nil when it can.
     static func nameProblem(_ name: String) -> String? {
