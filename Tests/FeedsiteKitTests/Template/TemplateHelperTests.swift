@@ -48,6 +48,9 @@ import Testing
         ("de-AT", "1. Dezember 2026"), ("fr", "1er décembre 2026"), ("es", "1 de diciembre de 2026"), ("it", "1º dicembre 2026"),
         ("pt-BR", "1 de dezembro de 2026"), ("nl", "1 december 2026"), ("sv", "1 december 2026"), ("da", "1. december 2026"),
         ("nb", "1. desember 2026"), ("pl", "1 grudnia 2026"), ("ja", "2026-12-01"), ("zh-Hans", "2026-12-01"), ("", "2026-12-01"),
+        ("en-Latn-US", "December 1, 2026"), ("EN-us", "December 1, 2026"), ("en-US-posix", "December 1, 2026"), ("en-us-u-ca-gregory", "December 1, 2026"),
+        ("en-PR", "December 1, 2026"), ("en-840", "December 1, 2026"), ("en-Latn-GB", "1 December 2026"), ("en-USA", "1 December 2026"),
+        ("en-u-rg-us", "1 December 2026"), ("DE-at", "1. Dezember 2026"), ("pt-Latn-BR", "1 de dezembro de 2026"),
     ])
     func date(_ language: String, _ expected: String) throws {
         let data = TemplateValue.map(["d": .string("2026-12-01T14:03:00Z"), "e": .string(" 2026-12-01 ")])
