@@ -40,6 +40,7 @@ extension DataFiles {
         }
         var values: [String: TemplateValue] = [:]
         var sources: [String: String] = [:]
+        var lowered: [String: (name: String, shown: String)] = [:]
         var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
             Diagnostic.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
                                   folderName: "data/")
@@ -70,7 +71,15 @@ extension DataFiles {
                                               hint: "keep one of them, or rename one"))
                 continue
             }
+            // As everywhere else in a site, names that differ only in case are refused: a case-insensitive
+            // file system (macOS, Windows) keeps only one of the two files.
+            if let (other, otherShown) = lowered[name.lowercased()] {
+                diagnostics.append(Diagnostic(at: start, "\(otherShown) and \(shown) differ only in case: data.\(other) and data.\(name)",
+                                              hint: "rename one of them, or merge them: a file system that ignores case keeps only one"))
+                continue
+            }
             sources[name] = shown
+            lowered[name.lowercased()] = (name, shown)
             try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: shown)
             let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
             do {
@@ -116,7 +125,9 @@ private extension DataFiles {
     static func yamlValue(_ bytes: [UInt8], name: String, file: String) throws(DiagnosticError) -> TemplateValue {
         guard let node = try YAMLReader(file: file).read(bytes) else { return .null }
         var fields = ConfigFieldReader(locator: YAMLScalarLocator(bytes: bytes, file: file))
-        if fields.refusesControls(below: node, key: "data.\(name)") { throw DiagnosticError(fields.diagnostics.diagnostics) }
+        _ = fields.refusesControls(below: node, key: "data.\(name)")
+        refuseMergeKeys(below: node, diagnostics: &fields.diagnostics)
+        if fields.diagnostics.hasErrors { throw DiagnosticError(fields.diagnostics.diagnostics) }
         return node.templateValue
     }
 
@@ -136,6 +147,24 @@ private extension DataFiles {
         let value = templateValue(document, text: text, diagnostics: &diagnostics)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
         return value
+    }
+
+    /// Reports every `<<` key below `node`: YAML 1.2 has no merge keys, so it would be a key named `<<`,
+    /// and site.yml refuses it too (`ConfigFieldReader.mergeKeyHint`).
+    static func refuseMergeKeys(below node: YAMLNode, diagnostics: inout DiagnosticCollector) {
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items):
+            for item in items { refuseMergeKeys(below: item, diagnostics: &diagnostics) }
+        case .mapping(let entries):
+            for entry in entries {
+                if entry.key == "<<" {
+                    diagnostics.error(entry.keyLocation, "merge keys ('<<') are not part of YAML 1.2, expected a key of your own",
+                                      hint: "write the keys out, or give the whole map with an alias (copy: *anchor), as in site.yml")
+                }
+                refuseMergeKeys(below: entry.value, diagnostics: &diagnostics)
+            }
+        }
     }
 
     /// `json` as template data; duplicate keys are reported (as site.yml's are).
