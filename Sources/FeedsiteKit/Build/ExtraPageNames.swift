@@ -14,9 +14,16 @@ enum ExtraPageNames {
     /// The name a bad name is told to take is free: no other page's, nor one of `reserved` (the top-level
     /// folders the build writes for itself: accounts, the river, media, assets; see `reservedNames(for:)`).
     static func names(in path: String, display: String, reserved: Set<String> = []) throws -> [String] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [] }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw DiagnosticError([Diagnostic(at: SourceLocation(file: display, line: 1, column: 1),
+                                              "is not a folder, expected the folder of page templates (\(folder)/NAME.html)",
+                                              hint: "move it away, or rename it: the name '\(folder)' in templates/ is the extra pages' folder")])
+        }
         var others: [String] = []
         var misnamed: [String]? = []
-        guard let entries = try? FolderListing.entries(of: path, others: &others, misnamed: &misnamed) else { return [] }
+        let entries = try FolderListing.entries(of: path, others: &others, misnamed: &misnamed)
         let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
         let badNames = (misnamed ?? []).filter { SiteBuilder.isPublishedAsset($0) }
         if !unusual.isEmpty || !badNames.isEmpty {
