@@ -43,6 +43,17 @@ import Testing
         #expect(try render("{{^json}}no helper{{/json}}", .map([:])) == "")
     }
 
+    @Test("json writes a list or map alone in it as JSON, keys sorted, strings escaped for a script block as text is")
+    func jsonStructured() throws {
+        let data = TemplateValue.map(["l": .list([.string("a</script>"), .int(1), .double(1.5), .bool(true), .null, .double(.infinity),
+                                                  .map(["b": .string("&\u{2028}"), "a": .list([])])])])
+        #expect(try render("<script>const l = {{#json}} {{l}}\n{{/json}};</script>", data)
+            == #"<script>const l = ["a\u003c/script\u003e",1,1.5,true,null,null,{"a":[],"b":"\u0026\u2028"}];</script>"#)
+        #expect(try render("{{#json}}{{{l}}}{{/json}}", .map(["l": .map([:])])) == "{}")
+        #expect(try render("{{#json}}x{{l}}{{/json}}", data) == #""x""#)
+        #expect(try render("{{#json}}{{s}}{{/json}}", .map(["s": .string("<b>")])) == #""\u003cb\u003e""#)
+    }
+
     @Test("date writes an ISO 8601 date or date-time in the site's language", arguments: [
         ("en", "1 December 2026"), ("en-GB", "1 December 2026"), ("en-US", "December 1, 2026"), ("de", "1. Dezember 2026"),
         ("de-AT", "1. Dezember 2026"), ("fr", "1er décembre 2026"), ("es", "1 de diciembre de 2026"), ("it", "1º dicembre 2026"),
