@@ -91,7 +91,7 @@ indirect enum ContextSchema: Sendable {
             "| `page.og_type` | string | `profile` on account pages, `website` on the others |",
             "| `page.image` | string or null | the absolute URL of the share card image: the account's `image`, else the site's; a path is made absolute with `base_url` (null without one) |",
             "| `page.twitter_card` | string | `summary_large_image` when the page has an `image`, else `summary` |",
-            "| `page.favicon`, `page.favicon_type` | string or null | the site icon relative to the page and its media type: the first of `favicon.svg`, `favicon.ico` and `icon.png` in `templates/assets/`; null when there is none |",
+            "| `page.favicon`, `page.favicon_type` | string or null | the site icon relative to the page and its media type: the first of `favicon.svg`, `favicon.ico` and `icon.png` in `templates/assets/`, else at the top of `static/`; null when there is none |",
             "| `generator.name`, `generator.version` | string | `feedsite` and its version |",
             "| `river` | map or null | on the river pages (`templates/latest.html`); null on the others |",
         ] + rows(RiverContext.documentedFields, prefix: "river") + [

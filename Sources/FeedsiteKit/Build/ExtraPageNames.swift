@@ -14,14 +14,26 @@ enum ExtraPageNames {
     /// The name a bad name is told to take is free: no other page's, nor one of `reserved` (the top-level
     /// folders the build writes for itself: accounts, the river, media, assets; see `reservedNames(for:)`).
     static func names(in path: String, display: String, reserved: Set<String> = []) throws -> [String] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [] }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw DiagnosticError([Diagnostic(at: SourceLocation(file: display, line: 1, column: 1),
+                                              "is not a folder, expected the folder of page templates (\(folder)/NAME.html)",
+                                              hint: "move it away, or rename it: the name '\(folder)' in templates/ is the extra pages' folder")])
+        }
         var others: [String] = []
-        guard let entries = try? FolderListing.entries(of: path, others: &others) else { return [] }
+        var misnamed: [String]? = []
+        let entries = try FolderListing.entries(of: path, others: &others, misnamed: &misnamed)
         let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
-        if !unusual.isEmpty {
-            throw DiagnosticError(unusual.map { name in
+        let badNames = (misnamed ?? []).filter { SiteBuilder.isPublishedAsset($0) }
+        if !unusual.isEmpty || !badNames.isEmpty {
+            throw DiagnosticError((badNames.map { name in
+                Diagnostic.notUTF8Name(display: "\(display)/\(name)",
+                                       hint: "rename it to a page name of lower-case letters, digits and '-' (NAME.html becomes NAME/index.html)")
+            } + unusual.map { name in
                 Diagnostic.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
                                       folderName: display + "/")
-            })
+            }).sorted())
         }
         let templates = entries.map(\.name).filter { $0.hasSuffix(".html") }
         var names: [String] = []

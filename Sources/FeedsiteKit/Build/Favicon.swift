@@ -1,4 +1,6 @@
-/// The site's icon, when `templates/assets/` has one: the layout links it (`page.favicon`).
+/// The site's icon, when `templates/assets/` has one, or else `static/` at its top (`static/favicon.ico`
+/// is published as `favicon.ico`): the layout links it (`page.favicon`), relative to each page, so it is
+/// found under a sub-path too. The two never name the same output file (assets go to `assets/`).
 struct Favicon: Sendable, Equatable {
     /// Its path in the output, `assets/favicon.svg`.
     let path: String
@@ -11,9 +13,14 @@ extension Favicon {
     /// size; `favicon.ico` is what old browsers ask for; `icon.png` is the common PNG name.
     static let candidates = [("favicon.svg", "image/svg+xml"), ("favicon.ico", "image/x-icon"), ("icon.png", "image/png")]
 
-    /// The first of `candidates` among the paths the build writes, if any.
+    /// Where `candidates` are looked for in the output, in order: what `templates/assets/` publishes, then
+    /// the top of what `static/` does.
+    static let folders = ["assets/", ""]
+
+    /// The first of `candidates` among the paths the build writes, in `folders`' order, if any.
     static func find(among paths: some Sequence<String>) -> Favicon? {
         let present = Set(paths)
-        return candidates.lazy.map { Favicon(path: "assets/" + $0.0, mediaType: $0.1) }.first { present.contains($0.path) }
+        return folders.lazy.flatMap { folder in candidates.lazy.map { Favicon(path: folder + $0.0, mediaType: $0.1) } }
+            .first { present.contains($0.path) }
     }
 }

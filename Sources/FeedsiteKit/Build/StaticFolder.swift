@@ -39,9 +39,8 @@ extension StaticFolder {
         let listed = try FolderListing.files(under: path, others: &others, misnamed: &misnamed)
         if !others.isEmpty || misnamed?.isEmpty == false {
             throw DiagnosticError((misnamed ?? []).map { name in
-                Diagnostic(at: SourceLocation(file: "\(display)/\(Self.shown(name))", line: 1, column: 1),
-                           "the name is not valid UTF-8, expected a UTF-8 name",
-                           hint: "rename the file: static files keep their names in the output, and hosts serve only plain names")
+                Diagnostic.notUTF8Name(display: "\(display)/\(Self.shown(name))",
+                                       hint: "rename the file: static files keep their names in the output, and hosts serve only plain names")
             } + others.map { other in
                 Diagnostic.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
                                       folderName: "static/")

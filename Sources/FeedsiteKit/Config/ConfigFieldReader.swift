@@ -58,6 +58,24 @@ extension ConfigFieldReader {
         return true
     }
 
+    /// Whether a text below `node` holds a control character (each reported, as `key` and the path to it).
+    mutating func refusesControls(below node: YAMLNode, key: String) -> Bool {
+        switch node.content {
+        case .scalar(let scalar):
+            guard case .string(let text) = scalar.value else { return false }
+            return refusesControls(in: text, at: node, key: key, lineBreaks: true)
+        case .sequence(let items):
+            return items.reduce(false) { refusesControls(below: $1, key: key) || $0 }
+        case .mapping(let entries):
+            return entries.reduce(false) { found, entry in
+                let name = "\(key).\(entry.key)"
+                let keyNode = YAMLNode(.scalar(YAMLScalar(text: entry.key, style: .doubleQuoted, value: .string(entry.key))), at: entry.keyLocation)
+                return (refusesControls(in: entry.key, at: keyNode, key: "the key of \(name)", lineBreaks: false)
+                    || refusesControls(below: entry.value, key: name)) || found
+            }
+        }
+    }
+
     /// A non-empty text; `lineBreaks` as for `text`.
     mutating func nonEmptyText(_ node: YAMLNode, key: String, lineBreaks: Bool = false) -> String? {
         guard let value = text(node, key: key, lineBreaks: lineBreaks) else { return nil }

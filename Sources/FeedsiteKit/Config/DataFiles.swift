@@ -7,6 +7,8 @@ import Glibc
 ///
 /// They are read as strictly as site.yml: YAML through `YAMLReader` (duplicate keys, aliases, tags),
 /// JSON through `JSONReader` (RFC 8259, duplicate keys refused here), each error at `file:line:col`.
+/// Their texts hold what site.yml's free texts may: tab and line feed, but no other control character
+/// (`ControlCharacters.isRefused`) and no lone surrogate (`\ud800` in JSON), each an error at its escape.
 /// The limits are site.yml's: `SiteConfigLoader.maximumBytes` per file, lists and maps nested at most
 /// `YAMLTreeBuilder.maximumDepth` levels.
 package enum DataFiles {
@@ -29,16 +31,22 @@ extension DataFiles {
                              hint: "move it away, or rename it: the name 'data' beside site.yml is the data files' folder")
         }
         var others: [String] = []
-        let entries = try FolderListing.entries(of: folder, others: &others).filter { !isIgnored($0.name) }.sorted { $0.name < $1.name }
+        var misnamed: [String]? = []
+        let entries = try FolderListing.entries(of: folder, others: &others, misnamed: &misnamed).filter { !isIgnored($0.name) }
+            .sorted { $0.name < $1.name }
         if entries.count > maximumFiles {
             throw InputError("\(displayPath(folder)): \(entries.count) data files, expected at most \(maximumFiles)",
                              hint: "merge some of them into one file")
         }
         var values: [String: TemplateValue] = [:]
         var sources: [String: String] = [:]
+        var lowered: [String: (name: String, shown: String)] = [:]
         var diagnostics: [Diagnostic] = others.filter { !isIgnored($0) }.map { name in
             Diagnostic.notAFile(folder + "/" + name, display: displayPath(folder + "/" + name), expected: "a .yml or .json file",
                                   folderName: "data/")
+        }
+        diagnostics += (misnamed ?? []).filter { !isIgnored($0) }.map { name in
+            Diagnostic.notUTF8Name(display: displayPath(folder) + "/" + name, hint: nameHint)
         }
         for entry in entries {
             let path = folder + "/" + entry.name
@@ -55,8 +63,7 @@ extension DataFiles {
                 continue
             }
             if let problem = nameProblem(name) {
-                diagnostics.append(Diagnostic(at: start, "'\(name)' cannot be a data name: \(problem)",
-                                              hint: "rename the file to letters, digits, '_' and '-', starting with a letter (such as links.yml)"))
+                diagnostics.append(Diagnostic(at: start, "'\(name)' cannot be a data name: \(problem)", hint: nameHint))
                 continue
             }
             if let other = sources[name] {
@@ -64,7 +71,15 @@ extension DataFiles {
                                               hint: "keep one of them, or rename one"))
                 continue
             }
+            // As everywhere else in a site, names that differ only in case are refused: a case-insensitive
+            // file system (macOS, Windows) keeps only one of the two files.
+            if let (other, otherShown) = lowered[name.lowercased()] {
+                diagnostics.append(Diagnostic(at: start, "\(otherShown) and \(shown) differ only in case: data.\(other) and data.\(name)",
+                                              hint: "rename one of them, or merge them: a file system that ignores case keeps only one"))
+                continue
+            }
             sources[name] = shown
+            lowered[name.lowercased()] = (name, shown)
             try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: shown)
             if let tooLarge = sizeProblem(path, at: start) {
                 diagnostics.append(tooLarge)
@@ -72,7 +87,7 @@ extension DataFiles {
             }
             let bytes = try FileInput.read(path, purpose: "a data file (YAML or JSON)", limit: SiteConfigLoader.maximumBytes)
             do {
-                values[name] = try format == .yaml ? yamlValue(bytes, file: shown) : jsonValue(bytes, file: shown)
+                values[name] = try format == .yaml ? yamlValue(bytes, name: name, file: shown) : jsonValue(bytes, file: shown)
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -85,6 +100,9 @@ extension DataFiles {
     static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
     }
+
+    /// The hint for a file whose name is no data name.
+    static let nameHint = "rename the file to letters, digits, '_' and '-', starting with a letter (such as links.yml)"
 
     /// Why `name` cannot be a data name (a template names it as `data.NAME`), or nil when it can.
     static func nameProblem(_ name: String) -> String? {
@@ -115,26 +133,51 @@ private extension DataFiles {
         return nil
     }
 
-    static func yamlValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
-        try YAMLReader(file: file).read(bytes)?.templateValue ?? .null
+    /// The YAML file's value; a text holding a character site.yml refuses is an error at that character
+    /// (an escape such as `\0` or `\e` in a double-quoted text), as site.yml's `params` are.
+    static func yamlValue(_ bytes: [UInt8], name: String, file: String) throws(DiagnosticError) -> TemplateValue {
+        guard let node = try YAMLReader(file: file).read(bytes) else { return .null }
+        var fields = ConfigFieldReader(locator: YAMLScalarLocator(bytes: bytes, file: file))
+        _ = fields.refusesControls(below: node, key: "data.\(name)")
+        refuseMergeKeys(below: node, diagnostics: &fields.diagnostics)
+        if fields.diagnostics.hasErrors { throw DiagnosticError(fields.diagnostics.diagnostics) }
+        return node.templateValue
     }
 
     static func jsonValue(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> TemplateValue {
         let text = SourceText(bytes, file: file)
-        var reader = JSONReader(bytes, file: file, maximumDepth: YAMLTreeBuilder.maximumDepth)
+        var reader = JSONReader(bytes, file: file, maximumDepth: YAMLTreeBuilder.maximumDepth, refusingControls: true)
         let document: JSONValue
         do throws(JSONSyntaxError) {
             document = try reader.readDocument()
         } catch {
             let tooDeep = error.message.hasSuffix("nested arrays and objects")
             throw DiagnosticError([Diagnostic(at: error.location, error.message,
-                                              hint: tooDeep ? "nest lists and maps at most \(YAMLTreeBuilder.maximumDepth) levels deep: flatten the data"
-                                                  : "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes")])
+                                              hint: error.hint ?? (tooDeep ? "nest lists and maps at most \(YAMLTreeBuilder.maximumDepth) levels deep: flatten the data"
+                                                  : "data files in JSON follow RFC 8259: no comments, no trailing commas, strings in double quotes"))])
         }
         var diagnostics: [Diagnostic] = []
         let value = templateValue(document, text: text, diagnostics: &diagnostics)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
         return value
+    }
+
+    /// Reports every `<<` key below `node`: YAML 1.2 has no merge keys, so it would be a key named `<<`,
+    /// and site.yml refuses it too (`ConfigFieldReader.mergeKeyHint`).
+    static func refuseMergeKeys(below node: YAMLNode, diagnostics: inout DiagnosticCollector) {
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items):
+            for item in items { refuseMergeKeys(below: item, diagnostics: &diagnostics) }
+        case .mapping(let entries):
+            for entry in entries {
+                if entry.key == "<<" {
+                    diagnostics.error(entry.keyLocation, "merge keys ('<<') are not part of YAML 1.2, expected a key of your own",
+                                      hint: "write the keys out, or give the whole map with an alias (copy: *anchor), as in site.yml")
+                }
+                refuseMergeKeys(below: entry.value, diagnostics: &diagnostics)
+            }
+        }
     }
 
     /// `json` as template data; duplicate keys are reported (as site.yml's are).

@@ -1,13 +1,19 @@
 /// Placeholders in the text options of `defaults`: `{handle}`, `{name}`, `{network}` and
-/// `{network_name}` are replaced by each account's own value (`description: "Posts by {name}"`).
+/// `{network_name}` are replaced by each account's own value (`description: "Posts by {name}"`),
+/// percent-encoded in a URL (`compose.url`, `image`). The options that take them say so in the option
+/// table (`ConfigOption.placeholders`); a placeholder in any other option of `defaults` is an error.
 /// `{{` stands for a literal `{` and `}}` for `}` (a lone `}` is kept as it is). Only `defaults` is
 /// read this way: an account's own values are taken literally, braces and all, since they are written
 /// for that one account. `feed:` keeps its own `{handle}`, replaced when `feedsite fetch` reads it.
 enum DefaultPlaceholders {
     /// The placeholders, in the order the README and the hints list them.
     static let names = ["handle", "name", "network", "network_name"]
-    /// The options of `defaults` whose text holds placeholders: `compose.text`, and every string in `params`.
-    static let keys = ["description", "compose", "params"]
+    /// The options that take placeholders, as messages name them (`compose.text`), in the tables' order.
+    static let options: [String] = OptionTable.account.options.flatMap { option -> [String] in
+        if option.placeholders { return [option.key] }
+        guard case .options(let table) = option.type else { return [] }
+        return table.options.filter(\.placeholders).map { "\(option.key).\($0.key)" }
+    }
 
     /// What is wrong with a placeholder in a text: the character offset of its `{`, what went wrong, and a fix.
     typealias Problem = (offset: Int, message: String, hint: String)
@@ -18,14 +24,15 @@ enum DefaultPlaceholders {
         let name: String
         let network: Network
 
-        /// The value of a known placeholder.
-        func value(of placeholder: Substring) -> String {
-            switch placeholder {
+        /// The value of a known placeholder, percent-encoded when `encoded` (in a URL).
+        func value(of placeholder: Substring, encoded: Bool = false) -> String {
+            let value = switch placeholder {
             case "handle": handle
             case "name": name
             case "network": network.rawValue
             default: network.displayName
             }
+            return encoded ? PercentEncoding.encode(value) : value
         }
     }
 }
@@ -36,22 +43,43 @@ extension DefaultPlaceholders {
         text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
-    /// The first problem in `text`: an unknown placeholder or a `{` never closed; nil when there is none.
-    static func problem(in text: String) -> Problem? {
-        var problem: Problem?
+    /// The problems in `text`, in order: each unknown placeholder, and the first `{` never closed (no
+    /// `}` follows it, so every later `{` is unclosed too and one error says it). Empty when there is none.
+    static func problems(in text: String) -> [Problem] {
+        var problems: [Problem] = []
+        var unclosed = false
         _ = scan(text) { name, offset in
-            guard problem == nil else { return "" }
-            if let name, names.contains(String(name)) { return "" }
-            problem = name.map { unknown($0, at: offset) } ?? (offset, "'{' opens a placeholder that is never closed with '}'",
-                                                                 "write {{ for a literal '{'; the placeholders are \(listed)")
+            if let name {
+                if !names.contains(String(name)) { problems.append(unknown(name, at: offset)) }
+            } else if !unclosed {
+                unclosed = true
+                problems.append((offset, "'{' opens a placeholder that is never closed with '}'",
+                                 "write {{ for a literal '{'; the placeholders are \(listed)"))
+            }
             return ""
         }
-        return problem
+        return problems
     }
 
-    /// `text` with each placeholder replaced by its value and `{{`, `}}` by `{`, `}`. `text` has no problem.
-    static func replacing(in text: String, with values: Values) -> String {
-        scan(text) { name, _ in name.map(values.value(of:)) ?? "{" }
+    /// Each known placeholder in `text` with the character offset of its `{`, in order.
+    static func placeholders(in text: String) -> [(name: Substring, offset: Int)] {
+        var found: [(name: Substring, offset: Int)] = []
+        _ = scan(text) { name, offset in
+            if let name, names.contains(String(name)) { found.append((name, offset)) }
+            return ""
+        }
+        return found
+    }
+
+    /// The options that take placeholders, as hints list them: "description, image, … and compose.url".
+    static var optionsListed: String {
+        options.dropLast().joined(separator: ", ") + " and " + (options.last ?? "")
+    }
+
+    /// `text` with each placeholder replaced by its value (percent-encoded when `encoded`) and `{{`,
+    /// `}}` by `{`, `}`. `text` has no problem.
+    static func replacing(in text: String, with values: Values, encoded: Bool = false) -> String {
+        scan(text) { name, _ in name.map { values.value(of: $0, encoded: encoded) } ?? "{" }
     }
 }
 

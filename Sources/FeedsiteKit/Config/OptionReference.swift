@@ -31,7 +31,7 @@ enum OptionReference {
 private extension OptionReference {
     static func table(_ table: OptionTable, extraRows: [String] = []) -> String {
         let rows = table.options.map { option in
-            var meaning = option.summary
+            var meaning = option.described
             switch option.merge {
             case .replace: break
             case .keyByKey: meaning += " Merges with `defaults` key by key."

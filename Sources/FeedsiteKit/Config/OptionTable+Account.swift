@@ -17,12 +17,12 @@ extension OptionTable {
                      }],
                      "Where the account lives; it says how the handle is written and checked, and which profile, compose and feed URLs the account gets."),
         ConfigOption("name", .nonEmptyText, default: .derived("the handle"), merge: .perAccount, context: [.same(.string)], "The display name."),
-        ConfigOption("description", .text, context: [.same(.string)], "Shown on the pages."),
+        ConfigOption("description", .text, placeholders: true, context: [.same(.string)], "Shown on the pages."),
         ConfigOption("group", .label, merge: .perAccount, context: [.same(.string)],
                      "The group the account is listed under (`groups` in templates; the default index shows each group as a section); "
                          + "spelled the same on each of its accounts: groups differing only in case are an error."),
-        ConfigOption("image", .imageURL, "The image of the account page's share card; unset, the site's `image`."),
-        ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey,
+        ConfigOption("image", .imageURL, placeholders: true, "The image of the account page's share card; unset, the site's `image`."),
+        ConfigOption("params", .freeForm, default: .value(.map([:])), merge: .keyByKey, placeholders: true,
                      context: [.same(.map, summary: "the account's `params`, merged over `defaults.params`")],
                      "Free-form values for templates (`account.params`)."),
         ConfigOption("compose", .options(.compose), default: .derived("text `\"@HANDLE \"`"), merge: .keyByKey,
@@ -90,8 +90,8 @@ extension OptionTable {
 
     /// The keys of an account's `compose` map: what the compose button pre-fills.
     static let compose = OptionTable([
-        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), "The post's text; in `defaults`, placeholders such as `{handle}` are replaced (see Placeholders)."),
-        ConfigOption("url", .httpURL, "A link attached to the post."),
+        ConfigOption("text", .text, default: .derived("`\"@HANDLE \"`"), placeholders: true, "The post's text."),
+        ConfigOption("url", .httpURL, placeholders: true, "A link attached to the post."),
         ConfigOption("hashtags", .list(.hashtag, unique: false), default: .value(.list([])), "Hashtags added to the post."),
         ConfigOption("via", .handle, "Adds \"via @handle\"."),
         ConfigOption("related", .list(.handle, unique: false), default: .value(.list([])), "Accounts suggested after posting."),

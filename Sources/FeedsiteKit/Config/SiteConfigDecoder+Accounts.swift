@@ -47,8 +47,9 @@ extension SiteConfigDecoder {
     mutating func accountOptions(_ node: YAMLNode, in place: String) -> AccountOptions {
         guard let entries = fields.entries(of: node, what: "a map of account options") else { return AccountOptions() }
         fields.checkKeys(entries, known: Self.sharedKeys, in: place, elsewhere: Self.perAccountHints)
-        var options = options(from: entries, perAccount: false)
-        options.hasPlaceholders = checkPlaceholders(in: entries)
+        let (kept, braces) = checkPlaceholders(in: entries)
+        var options = options(from: kept, perAccount: false)
+        options.hasPlaceholders = braces
         return options
     }
 }

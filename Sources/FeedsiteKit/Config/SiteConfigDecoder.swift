@@ -100,25 +100,7 @@ extension SiteConfigDecoder {
             fields.mismatch(node, expected: "a map of values for templates", hint: "write it as key: value lines under '\(key)'")
             return nil
         }
-        return refusesControls(below: node, key: key) ? nil : node.templateValue
-    }
-
-    /// Whether a text below `node` holds a control character (each reported, as `key` and the path to it).
-    mutating func refusesControls(below node: YAMLNode, key: String) -> Bool {
-        switch node.content {
-        case .scalar(let scalar):
-            guard case .string(let text) = scalar.value else { return false }
-            return fields.refusesControls(in: text, at: node, key: key, lineBreaks: true)
-        case .sequence(let items):
-            return items.reduce(false) { refusesControls(below: $1, key: key) || $0 }
-        case .mapping(let entries):
-            return entries.reduce(false) { found, entry in
-                let name = "\(key).\(entry.key)"
-                let keyNode = YAMLNode(.scalar(YAMLScalar(text: entry.key, style: .doubleQuoted, value: .string(entry.key))), at: entry.keyLocation)
-                return (fields.refusesControls(in: entry.key, at: keyNode, key: "the key of \(name)", lineBreaks: false)
-                    || refusesControls(below: entry.value, key: name)) || found
-            }
-        }
+        return fields.refusesControls(below: node, key: key) ? nil : node.templateValue
     }
 
     mutating func httpURL(_ node: YAMLNode, key: String) -> String? {

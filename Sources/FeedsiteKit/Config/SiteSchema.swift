@@ -40,7 +40,7 @@ extension SiteSchema {
     static func property(_ option: ConfigOption) -> JSONSchemaValue {
         var members = option.type.schemaMembers
         if !option.isRequired { members = members.nullable }
-        var description = option.summary
+        var description = option.described
         switch option.defaultValue {
         case .value(let value): members.append(("default", JSONSchemaValue(value)))
         case .derived(let what): description += " Default: \(what)."

@@ -39,11 +39,18 @@ enum FolderListing {
 
     /// `entries(of:)`, and in `others` the names of what is neither a file nor a folder (see `files(under:others:)`).
     static func entries(of folder: String, others: inout [String]) throws(InputError) -> [(name: String, isFolder: Bool)] {
+        var misnamed: [String]?
+        return try entries(of: folder, others: &others, misnamed: &misnamed)
+    }
+
+    /// `entries(of:others:)`, and in `misnamed` (sorted) the names that are not valid UTF-8, escaped and
+    /// left out of the entries (see `files(under:others:misnamed:)`).
+    static func entries(of folder: String, others: inout [String], misnamed: inout [String]?) throws(InputError) -> [(name: String, isFolder: Bool)] {
         try requireFolder(folder)
         var files: [String] = []
         var folders: [String] = []
-        var misnamed: [String]?
         try list(folder, files: &files, folders: &folders, others: &others, misnamed: &misnamed)
+        misnamed?.sort()
         return files.map { ($0, false) } + folders.map { ($0, true) }
     }
 

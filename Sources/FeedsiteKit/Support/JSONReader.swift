@@ -11,16 +11,21 @@ package struct JSONReader {
     let file: String
     /// How deep arrays and objects may nest.
     let maximumDepth: Int
+    /// Whether a string holding a character `ControlCharacters.isRefused` names (with tab and line feed
+    /// allowed) or a lone surrogate (`\ud800`) is an error at that character or escape; otherwise
+    /// such characters are kept and a lone surrogate becomes U+FFFD, as browsers' `JSON.parse` does.
+    let refusingControls: Bool
     /// The next byte to read.
     var index = 0
     /// How deep the reader is now.
     var depth = 0
 
-    /// Prepares to read `bytes`, naming `file` in errors.
-    package init(_ bytes: [UInt8], file: String, maximumDepth: Int = 512) {
+    /// Prepares to read `bytes`, naming `file` in errors; `refusingControls` as the property says.
+    package init(_ bytes: [UInt8], file: String, maximumDepth: Int = 512, refusingControls: Bool = false) {
         self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
+        self.refusingControls = refusingControls
     }
 }
 
@@ -45,8 +50,8 @@ extension JSONReader {
 
 private extension JSONReader {
     /// The error at the current position.
-    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(at: SourceText(bytes, file: file).location(of: offset ?? index), message)
+    func error(_ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(at: SourceText(bytes, file: file).location(of: offset ?? index), message, hint: hint)
     }
 
     /// What stands at the current position, for messages: `'x'` or "the end of the text".
@@ -187,6 +192,7 @@ private extension JSONReader {
             index = bytes.withUnsafeBufferPointer { Self.plainRunEnd($0, from: start) }
             guard index < bytes.count else { throw error("expected '\"' to close the string that starts here", at: open) }
             let byte = bytes[index]
+            if refusingControls { try refuseControls(in: runStart..<index) }
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw error("expected '\\\(byte == 0x0A ? "n" : byte == 0x09 ? "t" : "u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16))' instead of a control character in the string") }
             escaped = true
@@ -245,12 +251,14 @@ private extension JSONReader {
         index += 1
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(byte)
-        case UInt8(ascii: "b"): scalars.append(0x08)
-        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "r"):
+            let value: UInt8 = byte == UInt8(ascii: "b") ? 0x08 : byte == UInt8(ascii: "f") ? 0x0C : 0x0D
+            if refusingControls { try refuse(UInt32(value), escapedAt: index - 2) }
+            scalars.append(value)
         case UInt8(ascii: "n"): scalars.append(0x0A)
-        case UInt8(ascii: "r"): scalars.append(0x0D)
         case UInt8(ascii: "t"): scalars.append(0x09)
         case UInt8(ascii: "u"):
+            let escape = index - 2
             var value = try readHex4()
             if (0xD800...0xDBFF).contains(value) {
                 if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
@@ -264,6 +272,7 @@ private extension JSONReader {
                     }
                 }
             }
+            if refusingControls { try refuse(value, escapedAt: escape) }
             // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as browsers' JSON.parse then TextEncoder do.
             let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
             scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -272,6 +281,31 @@ private extension JSONReader {
             throw error("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found.dropFirst().dropLast())'", at: index - 1)
         }
     }
+
+    /// Throws when the escape at `offset` stands for `value`, a lone surrogate or a refused character.
+    func refuse(_ value: UInt32, escapedAt offset: Int) throws(JSONSyntaxError) {
+        let written = String(decoding: bytes[offset..<min(index, bytes.count)], as: UTF8.self)
+        guard let scalar = Unicode.Scalar(value) else {
+            throw error("expected a character, found '\(written)', half of a UTF-16 surrogate pair without its other half", at: offset,
+                        hint: "write the character itself, or both halves of its pair (U+1F600 is \\ud83d\\ude00)")
+        }
+        guard ControlCharacters.isRefused(scalar, lineBreaks: true) else { return }
+        throw error("expected text, found '\(written)': \(ControlCharacters.name(of: scalar))", at: offset, hint: Self.controlHint)
+    }
+
+    /// Throws at the first character in `range` (raw bytes of a string, no escapes) that is refused.
+    func refuseControls(in range: Range<Int>) throws(JSONSyntaxError) {
+        guard bytes.withUnsafeBufferPointer({ ControlCharacters.containsRemoved(UnsafeBufferPointer(rebasing: $0[range])) }) else { return }
+        var offset = range.lowerBound
+        for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
+            if ControlCharacters.isRefused(scalar, lineBreaks: true) {
+                throw error("expected text, found \(ControlCharacters.name(of: scalar))", at: offset, hint: Self.controlHint)
+            }
+            offset += UTF8.width(scalar)
+        }
+    }
+
+    static let controlHint = "remove it: texts hold tab and line feed but no other control character, as in site.yml"
 
     mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0

@@ -60,14 +60,13 @@ extension LocalizedDate {
         return rest.isEmpty
     }
 
-    /// The date for readers in `language` (a BCP 47 tag such as `en`, `de-AT`, `pt-BR`).
+    /// The date for readers in `language` (a BCP 47 tag such as `en`, `de-AT`, `pt-BR`, `en-Latn-US`).
     func text(language: String) -> String {
-        let tag = language.lowercased()
-        let primary = tag.split(separator: "-").first.map(String.init) ?? tag
-        guard let names = Self.months[primary] else { return iso8601 }
+        let tag = LanguageTag(language)
+        guard let names = Self.months[tag.language] else { return iso8601 }
         let month = names[month - 1]
-        switch primary {
-        case "en": return tag == "en-us" ? "\(month) \(day), \(year)" : "\(day) \(month) \(year)"
+        switch tag.language {
+        case "en": return tag.region.map(Self.monthFirstRegions.contains) == true ? "\(month) \(day), \(year)" : "\(day) \(month) \(year)"
         case "de", "da", "nb", "nn", "no": return "\(day). \(month) \(year)"
         case "fr": return "\(day == 1 ? "1er" : String(day)) \(month) \(year)"
         case "it": return "\(day == 1 ? "1º" : String(day)) \(month) \(year)"
@@ -94,6 +93,10 @@ private extension LocalizedDate {
         default: 31
         }
     }
+
+    /// Where English writes the month first (`December 1, 2026`), as CLDR's English locales do: the
+    /// United States (`us`, M.49 `840`) and the territories that follow its usage.
+    static let monthFirstRegions: Set<String> = ["us", "840", "as", "gu", "mp", "pr", "um", "vi"]
 
     /// Month names as they stand after a day (Polish takes the genitive).
     static let months: [String: [String]] = [

@@ -59,6 +59,37 @@ extension TemplateHelper {
         }
     }
 
+    /// `value` as JSON for a script block: a list as an array, a map as an object with its keys sorted
+    /// (a record's in its own order), every string written as `appendScriptJSON(_:to:)` writes text, a
+    /// number as written, and what JSON has no number for (`.inf`, `.nan`) as `null`.
+    static func appendScriptJSON(_ value: TemplateValue, to output: inout [UInt8]) {
+        func members(_ pairs: [(String, TemplateValue)]) {
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, member)) in pairs.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendScriptJSON(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                appendScriptJSON(member, to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+        switch value {
+        case .null: output += Array("null".utf8)
+        case .bool, .int: output += Array(value.renderedText.utf8)
+        case .double(let number): output += Array((number.isFinite ? value.renderedText : "null").utf8)
+        case .string(let text): appendScriptJSON(text, to: &output)
+        case .list(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendScriptJSON(item, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .map(let entries): members(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        case .record(let record): members(Array(zip(record.schema.keys, record.values)))
+        }
+    }
+
     /// `text` cut to at most `length` characters; when cut, the last one is `…` and white space before it is dropped.
     static func truncated(_ text: String, to length: Int) -> String {
         var end = text.startIndex

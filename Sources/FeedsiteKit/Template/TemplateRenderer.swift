@@ -139,8 +139,15 @@ private extension TemplateRenderState {
         }
     }
 
-    /// Renders the section's content as text, then appends what `helper` makes of it.
+    /// Renders the section's content as text, then appends what `helper` makes of it. `json` around a
+    /// list or map alone (`{{#json}}{{data.links}}{{/json}}`) writes it as JSON instead: rendered, it is no text.
     mutating func apply(_ helper: TemplateHelper, to section: TemplateSection, in template: Template) throws(DiagnosticError) {
+        if helper == .json, let value = structuredValue(alone: section.children) {
+            var result: [UInt8] = []
+            TemplateHelper.appendScriptJSON(value, to: &result)
+            emitText(result)
+            return
+        }
         let saved = (output: output, indentation: indentation, lineStart: lineStart, rendersText: rendersText)
         (output, indentation, rendersText) = ([], [], true)
         do {
@@ -160,6 +167,25 @@ private extension TemplateRenderState {
                 hint: "give it a date, such as {{#date}}{{published}}{{/date}}; it renders nothing for empty text")])
         }
         emitText(result)
+    }
+
+    /// The list, map or record that `nodes` name alone (one variable, white space around it), or nil.
+    func structuredValue(alone nodes: [TemplateNode]) -> TemplateValue? {
+        var named: TemplateName?
+        for node in nodes {
+            switch node {
+            case .text(let bytes) where bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }):
+                continue
+            case .variable(let name, _, _) where named == nil:
+                named = name
+            default:
+                return nil
+            }
+        }
+        switch named.flatMap(lookup) {
+        case let value? where value.isCollection: return value
+        default: return nil
+        }
     }
 
     func lookup(_ name: TemplateName) -> TemplateValue? {

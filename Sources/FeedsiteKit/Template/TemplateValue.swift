@@ -25,6 +25,14 @@ extension TemplateValue {
         }
     }
 
+    /// Whether this is a list, a map or a record: what renders as no text.
+    var isCollection: Bool {
+        switch self {
+        case .list, .map, .record: true
+        default: false
+        }
+    }
+
     /// The text an interpolation tag prints: numbers as written in data (`85`, `1.21`), `null` as nothing.
     package var renderedText: String {
         switch self {

@@ -87,6 +87,9 @@ import Testing
         (["data/my.links.yml": "x: 1"], "data/my.links.yml", 1, 1, "'my.links' cannot be a data name"),
         (["data/1st.json": "1"], "data/1st.json", 1, 1, "'1st' cannot be a data name: it must start with a letter"),
         (["data/links.json": "[]", "data/links.yml": "[]"], "data/links.yml", 1, 1, "data/links.json and data/links.yml both define data.links"),
+        (["data/Links.yml": "[]", "data/links.yml": "[]"], "data/links.yml", 1, 1,
+         "data/Links.yml and data/links.yml differ only in case: data.Links and data.links"),
+        (["data/a.yml": "base: &b {x: 1}\ncopy:\n  <<: *b\n  y: 2\n"], "data/a.yml", 3, 3, "merge keys ('<<') are not part of YAML 1.2, expected a key of your own"),
     ] as [([String: String], String, Int, Int, String)])
     func errors(_ files: [String: String], _ file: String, _ line: Int, _ column: Int, _ message: String) throws {
         let found = try diagnostics(files)

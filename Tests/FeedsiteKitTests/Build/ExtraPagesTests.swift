@@ -115,4 +115,16 @@ import FeedsiteTestSupport
         #expect(warning.location.line == 2)
         #expect(warning.location.column == 2)
     }
+
+    @Test("a file named templates/pages is an error at templates/pages:1:1 that says what the name is for")
+    func pagesIsAFile() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages": "x"])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(error.diagnostics.count == 1)
+        #expect(diagnostic.location.file.hasSuffix("templates/pages"))
+        #expect(diagnostic.location.line == 1 && diagnostic.location.column == 1)
+        #expect(diagnostic.message == "is not a folder, expected the folder of page templates (pages/NAME.html)")
+        #expect(diagnostic.hint == "move it away, or rename it: the name 'pages' in templates/ is the extra pages' folder")
+    }
 }

@@ -138,16 +138,29 @@ import Testing
         #expect(site.read("output/assets/favicon.svg") != nil)
     }
 
-    @Test("favicon.svg wins over favicon.ico, which wins over icon.png; with none of them no icon is linked", arguments: [
+    @Test("a favicon in static/ is linked relative to each page, so a site under a sub-path finds it")
+    func staticFavicon() throws {
+        let site = try TemporarySite(["site.yml": "title: T\nbase_url: https://example.com/x\naccounts:\n  - handle: jack\n", "static/favicon.ico": "icon"])
+        try FileManager.default.removeItem(atPath: site.path + "/templates/assets/favicon.svg")
+        _ = try site.build()
+        #expect(try Self.head(site, "jack/index.html").icon == Icon(href: "../favicon.ico", type: "image/x-icon"))
+        #expect(try Self.head(site, "404.html").icon == Icon(href: "https://example.com/x/favicon.ico", type: "image/x-icon"))
+    }
+
+    @Test("favicon.svg wins over favicon.ico, which wins over icon.png, in templates/assets/ then at the top of static/; with none no icon is linked", arguments: [
         (["favicon.ico", "icon.png"], Icon(href: "./assets/favicon.ico", type: "image/x-icon")),
         (["icon.png"], Icon(href: "./assets/icon.png", type: "image/png")),
         (["favicon.svg", "favicon.ico", "icon.png"], Icon(href: "./assets/favicon.svg", type: "image/svg+xml")),
         ([], nil),
+        (["static/favicon.ico"], Icon(href: "./favicon.ico", type: "image/x-icon")),
+        (["static/icon.png", "static/favicon.svg"], Icon(href: "./favicon.svg", type: "image/svg+xml")),
+        (["static/favicon.ico", "icon.png"], Icon(href: "./assets/icon.png", type: "image/png")),
+        (["static/sub/favicon.ico"], nil),
     ])
     func faviconChoice(files: [String], icon: Icon?) throws {
         let site = try TemporarySite(["site.yml": "title: T\naccounts:\n  - handle: jack\n"])
         try FileManager.default.removeItem(atPath: site.path + "/templates/assets/favicon.svg")
-        for file in files { try site.write("templates/assets/" + file, "icon") }
+        for file in files { try site.write(file.hasPrefix("static/") ? file : "templates/assets/" + file, "icon") }
         _ = try site.build()
         #expect(try Self.head(site, "index.html").icon == icon)
     }

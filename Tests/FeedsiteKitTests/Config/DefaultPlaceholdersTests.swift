@@ -72,13 +72,81 @@ import Testing
     @Test("100,000 braces never closed are one error at the first, found in one pass (looking for a '}' after each one hung)")
     func manyUnclosedBraces() throws {
         let text = String(repeating: "{ ", count: 100_000)
-        let problem = try #require(DefaultPlaceholders.problem(in: "ab" + text))
-        #expect(problem.offset == 2)
-        #expect(problem.message == "'{' opens a placeholder that is never closed with '}'")
+        let problems = DefaultPlaceholders.problems(in: "ab" + text)
+        #expect(problems.map(\.offset) == [2])
+        #expect(problems.map(\.message) == ["'{' opens a placeholder that is never closed with '}'"])
+    }
+
+    @Test("every problem in one default text is reported, each at its '{', sorted by position")
+    func allProblemsInOneText() throws {
+        let error = try #require(throws: DiagnosticError.self) {
+            try ConfigFixture.config("title: T\ndefaults:\n  compose:\n    text: \"@{handel} and {name\"\n  description: \"{a}{b}\"\naccounts:\n  - handle: jack\n")
+        }
+        #expect(error.diagnostics.map(\.message) == ["unknown placeholder '{handel}'", "'{' opens a placeholder that is never closed with '}'",
+                                                    "unknown placeholder '{a}'", "unknown placeholder '{b}'"])
+        #expect(error.diagnostics.map { [$0.location.line, $0.location.column] } == [[4, 13], [4, 26], [5, 17], [5, 20]])
     }
 
     @Test("braces in an account's own text are no error")
     func ownValueNotChecked() throws {
         _ = try ConfigFixture.config("title: T\naccounts:\n  - handle: jack\n    description: \"{nope\"\n")
+    }
+
+    @Test("placeholders in defaults' compose.url and image are replaced per account, percent-encoded as a URL needs")
+    func replacedInURLs() throws {
+        let config = try ConfigFixture.config("""
+            title: T
+            defaults:
+              image: "https://img.example/{handle}.png"
+              compose: {url: "https://example.com/{network}/{handle}?by={name}"}
+            accounts:
+              - handle: jack
+                name: Jack D
+              - handle: alice@mastodon.social
+                network: mastodon
+            """)
+        #expect(config.accounts[0].options["image"] == .string("https://img.example/jack.png"))
+        #expect(config.accounts[0].compose.url == "https://example.com/x/jack?by=Jack%20D")
+        #expect(config.accounts[1].options["image"] == .string("https://img.example/alice%40mastodon.social.png"))
+        #expect(config.accounts[1].compose.url == "https://example.com/mastodon/alice%40mastodon.social?by=alice%40mastodon.social")
+    }
+
+    static let takers = "placeholders are replaced in description, image, params, compose.text and compose.url"
+
+    @Test("a placeholder in an option of defaults that takes none is one error at its '{', naming the options that take them", arguments: [
+        ("  compose:\n    hashtags: [\"{network}\"]\n", 4, 17, "'compose.hashtags' takes no placeholders, found '{network}'", "compose.hashtags"),
+        ("  compose:\n    via: \"{handle}\"\n", 4, 11, "'compose.via' takes no placeholders, found '{handle}'", "compose.via"),
+        ("  lang: \"{handle}\"\n", 3, 10, "'lang' takes no placeholders, found '{handle}'", "lang"),
+    ])
+    func refusedPlaceholders(defaults: String, line: Int, column: Int, message: String, name: String) throws {
+        let error = try #require(throws: DiagnosticError.self) {
+            try ConfigFixture.config("title: T\ndefaults:\n" + defaults + "accounts:\n  - handle: jack\n")
+        }
+        #expect(error.diagnostics.count == 1)
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.location.line == line)
+        #expect(diagnostic.location.column == column)
+        #expect(diagnostic.hint == "\(Self.takers); set '\(name)' on each account instead")
+    }
+
+    @Test("an unknown placeholder in defaults' compose.url or image is an error at its '{'")
+    func unknownInURLs() throws {
+        let error = try #require(throws: DiagnosticError.self) {
+            try ConfigFixture.config("title: T\ndefaults:\n  image: \"https://i.example/{hndle}.png\"\naccounts:\n  - handle: jack\n")
+        }
+        #expect(error.diagnostics.map(\.message) == ["unknown placeholder '{hndle}'"])
+        #expect(error.diagnostics.map(\.location.column) == [29])
+    }
+
+    @Test("the README's reference and the JSON Schema say which options take placeholders, from the option table")
+    func declared() throws {
+        for option in OptionTable.account.options + OptionTable.compose.options {
+            let property = SiteSchema.property(option).text
+            // `feed` has a `{handle}` of its own; `compose` holds the descriptions of its own options.
+            #expect(property.contains("{handle}") == option.placeholders || ["feed", "compose"].contains(option.key), "\(option.key)")
+        }
+        #expect(OptionReference.compose.contains("| `url` | absolute http/https URL | none | A link attached to the post. In `defaults`, `{handle}`"))
+        #expect(!OptionReference.compose.contains("| `via` | handle (1-15 of `A-Z a-z 0-9 _`, no `@`) | none | Adds \"via @handle\". In"))
     }
 }

@@ -43,11 +43,25 @@ import Testing
         #expect(try render("{{^json}}no helper{{/json}}", .map([:])) == "")
     }
 
+    @Test("json writes a list or map alone in it as JSON, keys sorted, strings escaped for a script block as text is")
+    func jsonStructured() throws {
+        let data = TemplateValue.map(["l": .list([.string("a</script>"), .int(1), .double(1.5), .bool(true), .null, .double(.infinity),
+                                                  .map(["b": .string("&\u{2028}"), "a": .list([])])])])
+        #expect(try render("<script>const l = {{#json}} {{l}}\n{{/json}};</script>", data)
+            == #"<script>const l = ["a\u003c/script\u003e",1,1.5,true,null,null,{"a":[],"b":"\u0026\u2028"}];</script>"#)
+        #expect(try render("{{#json}}{{{l}}}{{/json}}", .map(["l": .map([:])])) == "{}")
+        #expect(try render("{{#json}}x{{l}}{{/json}}", data) == #""x""#)
+        #expect(try render("{{#json}}{{s}}{{/json}}", .map(["s": .string("<b>")])) == #""\u003cb\u003e""#)
+    }
+
     @Test("date writes an ISO 8601 date or date-time in the site's language", arguments: [
         ("en", "1 December 2026"), ("en-GB", "1 December 2026"), ("en-US", "December 1, 2026"), ("de", "1. Dezember 2026"),
         ("de-AT", "1. Dezember 2026"), ("fr", "1er décembre 2026"), ("es", "1 de diciembre de 2026"), ("it", "1º dicembre 2026"),
         ("pt-BR", "1 de dezembro de 2026"), ("nl", "1 december 2026"), ("sv", "1 december 2026"), ("da", "1. december 2026"),
         ("nb", "1. desember 2026"), ("pl", "1 grudnia 2026"), ("ja", "2026-12-01"), ("zh-Hans", "2026-12-01"), ("", "2026-12-01"),
+        ("en-Latn-US", "December 1, 2026"), ("EN-us", "December 1, 2026"), ("en-US-posix", "December 1, 2026"), ("en-us-u-ca-gregory", "December 1, 2026"),
+        ("en-PR", "December 1, 2026"), ("en-840", "December 1, 2026"), ("en-Latn-GB", "1 December 2026"), ("en-USA", "1 December 2026"),
+        ("en-u-rg-us", "1 December 2026"), ("DE-at", "1. Dezember 2026"), ("pt-Latn-BR", "1 de dezembro de 2026"),
     ])
     func date(_ language: String, _ expected: String) throws {
         let data = TemplateValue.map(["d": .string("2026-12-01T14:03:00Z"), "e": .string(" 2026-12-01 ")])
