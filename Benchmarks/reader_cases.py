@@ -35,7 +35,22 @@ def write(data):
     global count
     (out / f"case-{count:05d}").write_bytes(data); count += 1
 for s in seeds: write(s)
+feeds = [s for s in seeds if s.lstrip().startswith(b"<?xml") or s.lstrip().startswith(b"<rss") or s.lstrip().startswith(b"<feed")]
 while count < n:
+    if rng.random() < 0.5:
+        # A feed that stays well-formed, mostly: pieces escaped, after a tag's `>`.
+        base = bytearray(rng.choice(feeds))
+        if len(base) > 8000:
+            base = base[:base.index(b"</item>") + 7] + b"</channel></rss>\n"
+        ends = [i + 1 for i in range(len(base)) if base[i] == 0x3E]
+        for _ in range(rng.randint(1, 5)):
+            piece = rng.choice(pieces)
+            data = (html.escape(piece, quote=False) if rng.random() < 0.9 else piece).encode("utf-8", "surrogatepass")
+            at = rng.choice(ends)
+            base[at:at] = data
+            ends = [e + len(data) if e > at else e for e in ends]
+        write(bytes(base))
+        continue
     base = bytearray(rng.choice(seeds))
     if len(base) > 8000:
         start = rng.randrange(0, len(base) - 4000); base = base[:200] + base[start:start + 4000]
