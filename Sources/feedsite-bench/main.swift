@@ -7,12 +7,17 @@ let usage = """
     usage: feedsite-bench mustache [WORKLOAD_FOLDER] [--iterations N]
            feedsite-bench parse FILE...      MB/s of feeds read by FeedReader, on one core
            feedsite-bench sanitize FILE...   MB/s of HTML cleaned by HTMLSanitizer, on one core
+           feedsite-bench dump FILE...       everything FeedReader and PostHTML make of each file, to compare builds
     """
-guard let command = arguments.first, ["mustache", "parse", "sanitize"].contains(command) else {
+guard let command = arguments.first, ["mustache", "parse", "sanitize", "dump"].contains(command) else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(arguments.first == "--help" || arguments.first == "-h" ? 0 : 2)
 }
 do {
+    if command == "dump" {
+        print(try FeedDump(files: Array(arguments.dropFirst())).run(), terminator: "")
+        exit(0)
+    }
     if let workload = ThroughputBenchmark.Workload(rawValue: command) {
         print(try ThroughputBenchmark(workload: workload, files: Array(arguments.dropFirst())).run())
         exit(0)

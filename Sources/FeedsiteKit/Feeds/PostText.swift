@@ -6,38 +6,46 @@ enum PostText {
     static func plain(fromHTML html: String) -> String {
         // Bytes, then one String; a tag's name read from its scalars (callgrind, `feedsite-bench parse` on
         // ten of Benchmarks/fetch.py's feeds: 1.55 M -> 0.20 M instructions a post, of 2.18 M in all).
-        var text: [UInt8] = []
-        text.reserveCapacity(html.utf8.count)
-        let scalars = Array(html.unicodeScalars)
-        var index = 0
-        var skipUntil: String?
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "<", index + 3 < scalars.count, scalars[index + 1] == "!", scalars[index + 2] == "-", scalars[index + 3] == "-" {
-                index = commentEnd(scalars, from: index + 4) ?? scalars.count
-                continue
-            }
-            if scalar == "<", index + 1 < scalars.count, let end = tagEnd(scalars, from: index) {
-                let name = tagName(scalars[(index + 1)..<end])
-                index = end + 1
-                if let closing = skipUntil {
-                    if name == closing { skipUntil = nil }
+        // Runs of text without `<` or `&` are copied whole; only a `<` or `&` is looked at closely.
+        var html = html
+        return html.withUTF8 { bytes in
+            var text: [UInt8] = []
+            text.reserveCapacity(bytes.count)
+            let count = bytes.count
+            var index = 0
+            var skipUntil: String?
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") {
+                    if index + 3 < count, bytes[index + 1] == UInt8(ascii: "!"), bytes[index + 2] == UInt8(ascii: "-"),
+                       bytes[index + 3] == UInt8(ascii: "-") {
+                        index = commentEnd(bytes, from: index + 4) ?? count
+                        continue
+                    }
+                    if index + 1 < count, let end = tagEnd(bytes, from: index) {
+                        let name = tagName(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+                        index = end + 1
+                        if let closing = skipUntil {
+                            if name == closing { skipUntil = nil }
+                            continue
+                        }
+                        if name == "script" || name == "style" { skipUntil = "/" + name }
+                        if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(UInt8(ascii: " ")) }
+                        continue
+                    }
+                } else if byte == UInt8(ascii: "&"), skipUntil == nil, let (decoded, next) = reference(bytes, at: index) {
+                    text.append(contentsOf: decoded.utf8)
+                    index = next
                     continue
                 }
-                if name == "script" || name == "style" { skipUntil = "/" + name }
-                if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(UInt8(ascii: " ")) }
-                continue
+                // Ordinary text up to the next `<` or `&` (bytes of a multi-byte character are never either).
+                var end = index + 1
+                while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                if skipUntil == nil { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+                index = end
             }
-            index += 1
-            if skipUntil != nil { continue }
-            if scalar == "&", let (decoded, next) = reference(scalars, at: index - 1) {
-                text.append(contentsOf: decoded.utf8)
-                index = next
-                continue
-            }
-            if scalar.isASCII { text.append(UInt8(scalar.value)) } else { HTMLCharacterReference.appendUTF8(scalar.value, to: &text) }
+            return text.withUnsafeBufferPointer(collapsed)
         }
-        return text.withUnsafeBufferPointer(collapsed)
     }
 
     /// `text` with every run of whitespace turned into one space, and none at either end.
@@ -51,36 +59,47 @@ private extension PostText {
     /// The UTF-8 `bytes` with every run of whitespace (space, tab, line feed, carriage return, form
     /// feed: all ASCII, so a byte at a time) turned into one space, and none at either end.
     static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Words, and the single spaces between them, copied a run at a time (callgrind, `feedsite-bench
+        // parse` on ten of Benchmarks/fetch.py's feeds); only other white space is rewritten.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                pendingSpace = !result.isEmpty
-                continue
+        let count = bytes.count
+        var index = 0
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        while index < count {
+            // From a byte that is not white space: up to white space other than one space before a word.
+            var end = index
+            while end < count {
+                if !isSpace(bytes[end]) {
+                    end += 1
+                } else if bytes[end] == 0x20, end + 1 < count, !isSpace(bytes[end + 1]) {
+                    end += 2
+                } else {
+                    break
+                }
             }
-            if pendingSpace {
-                result.append(0x20)
-                pendingSpace = false
-            }
-            result.append(byte)
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+            while index < count, isSpace(bytes[index]) { index += 1 }
+            // White space between words is one space; at the end it is none.
+            if index < count { result.append(0x20) }
         }
         return String(decoding: result, as: UTF8.self)
     }
 
     /// The name a tag's text starts with: its letters, digits and `/`, lower-cased. Read from the
-    /// scalars while they are ASCII; as Characters (grapheme clusters, Unicode letters) otherwise.
-    static func tagName(_ tag: ArraySlice<Unicode.Scalar>) -> String {
+    /// bytes while they are ASCII; as Characters (grapheme clusters, Unicode letters) otherwise.
+    static func tagName(_ tag: UnsafeBufferPointer<UInt8>) -> String {
         var name = ""
-        for scalar in tag {
-            guard scalar.isASCII else {
+        for byte in tag {
+            guard byte < 0x80 else {
                 // A combining mark joins the letter before it into one Character: read it as Characters.
-                return String(String.UnicodeScalarView(tag)).prefix { $0.isLetter || $0.isNumber || $0 == "/" }.lowercased()
+                return String(decoding: tag, as: UTF8.self).prefix { $0.isLetter || $0.isNumber || $0 == "/" }.lowercased()
             }
-            let value = scalar.value
-            let isName = (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39) || value == 0x2F
+            let isName = byte.isASCIIAlpha || byte.isASCIIDigit || byte == UInt8(ascii: "/")
             guard isName else { break }
-            name.unicodeScalars.append(Unicode.Scalar(UInt8(value) | (value >= 0x41 && value <= 0x5A ? 0x20 : 0)))
+            name.unicodeScalars.append(Unicode.Scalar(byte.isASCIIUpper ? byte | 0x20 : byte))
         }
         return name
     }
@@ -89,19 +108,48 @@ private extension PostText {
     static let blockNames: Set<String> = ["p", "br", "div", "li", "ul", "ol", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6",
                                           "pre", "tr", "td", "th", "table", "hr", "section", "article", "figure", "figcaption"]
 
+    /// The scalar whose UTF-8 starts at `index` of the valid UTF-8 `bytes`, and its length in bytes.
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        let value: UInt32
+        let length: Int
+        if lead < 0xE0 {
+            value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            length = 2
+        } else if lead < 0xF0 {
+            value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            length = 3
+        } else {
+            value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F)
+            length = 4
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Whether the scalar at `index` is a letter in Unicode's sense (the Alphabetic property).
+    static func isAlphabetic(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        return byte < 0x80 ? byte.isASCIIAlpha : scalar(bytes, at: index).0.properties.isAlphabetic
+    }
+
     /// The index of the `>` that ends the tag starting at `start`, or nil when `<` does not start a tag.
-    static func tagEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        let next = scalars[start + 1]
-        guard next.properties.isAlphabetic || next == "/" || next == "!" || next == "?" else { return nil }
-        var quote: Unicode.Scalar?
+    /// (A byte of a multi-byte character is never `>`, a quote, `=` or a space.)
+    static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let next = bytes[start + 1]
+        guard next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || isAlphabetic(bytes, at: start + 1) else {
+            return nil
+        }
+        var quote: UInt8?
         var index = start + 1
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                if index > start + 1, scalars[index - 1] == "=" || scalars[index - 1] == " " { quote = scalar }
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                if index > start + 1, bytes[index - 1] == UInt8(ascii: "=") || bytes[index - 1] == UInt8(ascii: " ") { quote = byte }
+            } else if byte == UInt8(ascii: ">") {
                 return index
             }
             index += 1
@@ -110,26 +158,31 @@ private extension PostText {
     }
 
     /// The index just past the `-->` that closes a comment, from `start`.
-    static func commentEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    static func commentEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        while index + 2 < scalars.count {
-            if scalars[index] == "-", scalars[index + 1] == "-", scalars[index + 2] == ">" { return index + 3 }
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: ">") { return index + 3 }
             index += 1
         }
         return nil
     }
 
-    /// The character reference at `start` (`&amp;`, `&#39;`, `&#x1F600;`) and the index after it.
-    static func reference(_ scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    /// The character reference at `start` (`&amp;`, `&#39;`, `&#x1F600;`) and the index after it. Its
+    /// name may hold at most 32 characters (scalars, not bytes).
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         var index = start + 1
+        var length = 0
         var name = ""
-        while index < scalars.count, index - start <= 32, scalars[index] != ";" {
-            let scalar = scalars[index]
-            guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "#" else { return nil }
+        while index < bytes.count, length < 32, bytes[index] != UInt8(ascii: ";") {
+            let (scalar, width) = scalar(bytes, at: index)
+            let byte = bytes[index]
+            let isNamePart = byte < 0x80 ? byte.isASCIIAlpha || byte.isASCIIDigit || byte == UInt8(ascii: "#") : scalar.properties.isAlphabetic
+            guard isNamePart else { return nil }
             name.unicodeScalars.append(scalar)
-            index += 1
+            index += width
+            length += 1
         }
-        guard index < scalars.count, scalars[index] == ";", !name.isEmpty else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";"), !name.isEmpty else { return nil }
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
             let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)

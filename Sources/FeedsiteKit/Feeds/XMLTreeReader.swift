@@ -21,6 +21,9 @@ final class XMLTreeReader {
     let acceptsRoot: (XMLElement) -> Bool
     /// The elements open now, outermost first.
     var stack: [XMLElement] = []
+    /// The text read since the innermost open element's last child, as UTF-8: it becomes one text child
+    /// when the next element starts or the open one ends.
+    var pendingText: [UInt8] = []
     /// The root once it is complete, or the refused root's start tag.
     var root: XMLElement?
     /// Whether the root was refused.
@@ -147,6 +150,7 @@ private extension XMLTreeReader {
     func start(_ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard !refused else { return }
+        flushText()
         var list: [XMLElement.Attribute] = []
         list.reserveCapacity(count)
         if let attributes {
@@ -191,7 +195,9 @@ private extension XMLTreeReader {
     }
 
     func end() {
-        guard !refused, let element = stack.popLast() else { return }
+        guard !refused, !stack.isEmpty else { return }
+        flushText()
+        let element = stack.removeLast()
         if stack.isEmpty {
             if root == nil { root = element }
         } else {
@@ -201,17 +207,16 @@ private extension XMLTreeReader {
 
     func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
         guard !refused, !stack.isEmpty, let text, length > 0 else { return }
-        let string = String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
-        let last = stack.count - 1
-        // libxml2 hands long text over in pieces: append in place (moving the run out keeps it unique),
-        // so a megabyte of text costs a megabyte of copying, not its square.
-        if case .text(var run)? = stack[last].children.last {
-            stack[last].children.removeLast()
-            run += string
-            stack[last].children.append(.text(run))
-        } else {
-            stack[last].children.append(.text(string))
-        }
+        // libxml2 hands text over in pieces (each `&lt;` of escaped HTML is one): collected as bytes and made
+        // one String when the text ends (callgrind, `feedsite-bench parse` on ten of Benchmarks/fetch.py's feeds).
+        pendingText.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
+    }
+
+    /// The text collected since the last element started or ended, as the innermost open element's last child.
+    func flushText() {
+        guard !pendingText.isEmpty, !stack.isEmpty else { return }
+        stack[stack.count - 1].children.append(.text(String(decoding: pendingText, as: UTF8.self)))
+        pendingText.removeAll(keepingCapacity: true)
     }
 
     /// A stand-in for every entity reference that is not one of XML's five: libxml2 inlines a

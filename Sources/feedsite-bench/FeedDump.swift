@@ -1,0 +1,55 @@
+import FeedsiteKit
+import Foundation
+
+/// Prints everything feedsite reads from FILES, for comparing two builds byte for byte
+/// (`Benchmarks/compare_readers.sh`): each file read as a feed (`FeedReader`: the feed, its posts and
+/// problems, or the error), and the same bytes read as a post's HTML (`PostHTML.clean` against a base,
+/// and the post's plain text, through a JSON Feed that holds them as `content_html`).
+struct FeedDump {
+    let files: [String]
+
+    func run() throws -> String {
+        var output = ""
+        for file in files {
+            let bytes = try FileInput.read(file, purpose: "a feed to dump", limit: 64 << 20)
+            output += "== \(file)\n"
+            output += Self.feed(bytes, source: file)
+            output += "-- as HTML\n"
+            let html = String(decoding: bytes, as: UTF8.self)
+            output += "clean: " + String(reflecting: PostHTML.clean(html, base: "https://example.com/a/b")) + "\n"
+            let wrapped = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[{"id":"1","content_html":"#
+                + Self.jsonString(html) + "}]}"
+            output += Self.feed(Array(wrapped.utf8), source: "https://example.com/feed.json")
+        }
+        return output
+    }
+
+    static func feed(_ bytes: [UInt8], source: String) -> String {
+        do {
+            let feed = try FeedReader.read(bytes, source: source)
+            var text = "feed: \(feed.format) \(String(reflecting: feed.title)) \(String(reflecting: feed.link))\n"
+            for post in feed.posts { text += "post: " + String(reflecting: post) + "\n" }
+            for problem in feed.problems { text += "problem: " + String(reflecting: problem) + "\n" }
+            return text
+        } catch {
+            return "error: " + String(reflecting: error) + "\n"
+        }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
