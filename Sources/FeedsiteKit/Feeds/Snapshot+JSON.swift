@@ -19,13 +19,13 @@ extension Snapshot {
         var out = JSONLines()
         out.open("{")
         out.member("format", String(Self.formatVersion))
-        out.member("handle", quoted(handle))
+        out.member("handle", quoting: handle)
         out.open("\"fetch\": {")
         members([("source", record.source), ("etag", record.etag), ("last_modified", record.lastModified),
                  ("fetched_at", record.fetchedAt), ("changed_at", record.changedAt), ("error", record.error)], to: &out,
                 last: record.postLimit == nil && record.xUserID == nil)
         if let limit = record.postLimit { out.member("posts_limit", String(limit), last: record.xUserID == nil) }
-        if let id = record.xUserID { out.member("x_user_id", quoted(id), last: true) }
+        if let id = record.xUserID { out.member("x_user_id", quoting: id, last: true) }
         out.close("}")
         if posts.isEmpty {
             out.member("posts", "[]", last: true)
@@ -35,7 +35,7 @@ extension Snapshot {
             out.close("]", last: true)
         }
         out.close("}", last: true)
-        return Array(out.text.utf8)
+        return out.bytes
     }
 }
 
@@ -75,22 +75,20 @@ private extension Snapshot {
     /// One `"key": value` line per entry, in order (`null` for nil); `last`: no comma after the last one.
     func members(_ entries: [(key: String, value: String?)], to out: inout JSONLines, last: Bool) {
         for (index, entry) in entries.enumerated() {
-            out.member(entry.key, quoted(entry.value), last: last && index == entries.count - 1)
+            out.member(entry.key, quoting: entry.value, last: last && index == entries.count - 1)
         }
-    }
-
-    func quoted(_ text: String?) -> String {
-        text.map(JSONString.quoted) ?? "null"
     }
 }
 
-/// Pretty-printed JSON written line by line.
+/// Pretty-printed JSON written line by line, as UTF-8 bytes.
 private struct JSONLines {
-    var text = ""
+    var bytes: [UInt8] = []
     var depth = 0
 
     mutating func line(_ content: String) {
-        text += String(repeating: "  ", count: depth) + content + "\n"
+        indent()
+        bytes.append(contentsOf: content.utf8)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func open(_ content: String) {
@@ -103,7 +101,24 @@ private struct JSONLines {
         line(bracket + (last ? "" : ","))
     }
 
+    /// `"key": value` with `value` as it is (a number, `true`, `[]`).
     mutating func member(_ key: String, _ value: String, last: Bool = false) {
         line("\"\(key)\": \(value)" + (last ? "" : ","))
+    }
+
+    /// `"key": "value"`, the value quoted; `null` when nil.
+    mutating func member(_ key: String, quoting value: String?, last: Bool = false) {
+        guard let value else { return member(key, "null", last: last) }
+        indent()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(contentsOf: "\": ".utf8)
+        JSONString.append(value, to: &bytes)
+        if !last { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func indent() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 }

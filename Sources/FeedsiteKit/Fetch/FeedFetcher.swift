@@ -67,20 +67,21 @@ extension FeedFetcher {
             }
             staged = []
         }
-        func stage(_ feed: FeedUpdate, _ snapshot: Snapshot, _ outcome: FeedUpdate.Result.Outcome) {
-            do throws(InputError) {
-                let write = { () throws(InputError) in try store.stage(snapshot, slug: feed.account.slug) }
-                if try stop.unlessStopped(write) != nil {
-                    staged.append((feed, outcome))
-                }
-            } catch {
-                unwritten(feed, outcome, error)
+        func record(_ feed: FeedUpdate, _ staging: Staging, _ outcome: FeedUpdate.Result.Outcome) {
+            switch staging {
+            case .staged: staged.append((feed, outcome))
+            case .failed(let error): unwritten(feed, outcome, error)
+            case .none, .stopped: break
             }
+        }
+        func stage(_ feed: FeedUpdate, _ snapshot: Snapshot, _ outcome: FeedUpdate.Result.Outcome) {
+            record(feed, Self.stage(snapshot, of: feed, in: store, unless: stop), outcome)
             if staged.count >= Self.commitBatch { commit() }
         }
         // Snapshots whose images are downloaded once every feed is read (`media: copy`).
         var awaitingMedia: [AwaitingMedia] = []
-        func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result) {
+        // `staging`: what a reading thread did with the result's snapshot; nil: it is staged here.
+        func finish(_ feed: FeedUpdate, _ result: FeedUpdate.Result, staging: Staging? = nil) {
             switch result.outcome {
             case .updated: summary.updated += 1
             case .unchanged: summary.unchanged += 1
@@ -96,6 +97,8 @@ extension FeedFetcher {
             }
             if let latest = Self.awaitsMedia(feed, result) {
                 awaitingMedia.append((feed, result.outcome, latest, result.snapshot != nil))
+            } else if let staging {
+                record(feed, staging, result.outcome)
             } else if let snapshot = result.snapshot {
                 stage(feed, snapshot, result.outcome)
             }
@@ -114,8 +117,9 @@ extension FeedFetcher {
             case .xAPI: xAPIFeeds.append(feed)
             }
         }
-        CurlTransfers(limits: limits).run(requests) { index, response in
-            finish(requested[index], requested[index].from(response))
+        read(requests, of: requested, into: store) { results in
+            for read in results { finish(requested[read.index], read.result, staging: read.staging) }
+            if staged.count >= Self.commitBatch { commit() }
         }
         // What is read so far is put in place before X's API, which may wait for a rate limit; each
         // X account then as soon as it is read: a fetch that stops early loses no finished snapshot.

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// One account's feed during a fetch: what the last snapshot holds, and the snapshot a result makes.
-struct FeedUpdate {
+struct FeedUpdate: Sendable {
     let account: Account
     let source: FeedSource
     /// The source as the fetch record and messages show it: as written in site.yml, a password in a URL as `***`.
@@ -12,8 +12,8 @@ struct FeedUpdate {
     let previous: Snapshot?
 
     /// What a feed came to, and the snapshot to write (nil: the file stays exactly as it is).
-    struct Result {
-        enum Outcome: Equatable {
+    struct Result: Sendable {
+        enum Outcome: Equatable, Sendable {
             case updated
             case unchanged
             case failed(String)

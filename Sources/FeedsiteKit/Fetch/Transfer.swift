@@ -6,7 +6,11 @@ final class Transfer {
     let index: Int
     let request: FetchRequest
     /// The URL of the current attempt.
-    var url: String
+    var url: String {
+        didSet { host = URLParts.host(of: url) }
+    }
+    /// The host the current attempt connects to (`URLParts.host` of `url`, kept: the scheduler asks often).
+    private(set) var host: String
     /// Every URL requested so far, to recognise a redirect loop.
     var visited: [String]
     /// When the whole transfer must be over: set when the first attempt starts.
@@ -32,6 +36,7 @@ final class Transfer {
         self.index = index
         self.request = request
         url = request.url
+        host = URLParts.host(of: request.url)
         visited = [request.url]
         notBefore = request.notBefore
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -45,9 +50,6 @@ final class Transfer {
 }
 
 extension Transfer {
-    /// The host the current attempt connects to.
-    var host: String { URLParts.host(of: url) }
-
     /// Forgets the last attempt's response.
     func resetResponse() {
         body = []

@@ -17,4 +17,47 @@ import Testing
     func printable() {
         #expect(JSONString.quoted("\u{A0}é€") == "\"\u{A0}é€\"")
     }
+
+    @Test("the bytes are what the scalar-by-scalar version wrote: at the ends, next to the lead bytes C2 and E2 it looks at, and in 3,000 mixes")
+    func sameAsBefore() {
+        let pieces = ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{BF}", "é", "\u{2028}", "\u{2029}",
+                      "\u{2027}", "\u{202A}", "\u{2000}", "€", "\u{20AC}\u{2028}", "\u{E000}", "😀", "a", "ab c", "</script>", "é\u{301}", "\r\n"]
+        var inputs = pieces + ["", "plain text", String(repeating: "x", count: 100) + "\u{2029}"]
+        var generator = SeededGenerator(seed: 22)
+        for _ in 0..<3_000 {
+            inputs.append((0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        for input in inputs {
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            JSONString.append(input, to: &bytes)
+            #expect(bytes == [UInt8(ascii: "x")] + Array(Self.reference(input).utf8), "\(input.debugDescription)")
+            #expect(JSONString.quoted(input) == Self.reference(input), "\(input.debugDescription)")
+        }
+    }
+}
+
+private extension JSONStringTests {
+    /// The first `JSONString.quoted`, scalar by scalar.
+    static func reference(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
 }
