@@ -43,9 +43,17 @@ extension AccountEntries {
         groups = Self.groups(of: accounts)
     }
 
-    /// The `account` record of account `index`: its options' fields, `posts` (`shown`, the posts its page shows, as `posts` makes them) and `latest`.
-    func account(_ index: Int, snapshot: Snapshot?, shown: [Post], posts: PostsContext) -> TemplateValue {
-        let values = options[index] + (snapshot.map { posts.values($0, shown: shown) } ?? PostsContext.noSnapshot) + [latest[index]]
+    /// The same options with `snapshots` and `latest` (as `init` takes them): the compose URLs are not made again.
+    func with(snapshots: [Snapshot?], latest: [TemplateValue], english: Bool) -> AccountEntries {
+        let posts = PostsContext(english: english)
+        return AccountEntries(options: options, summaries: options.indices.map { posts.valuesWithoutPosts($0 < snapshots.count ? snapshots[$0] : nil) },
+                              latest: latest, groups: groups)
+    }
+
+    /// The `account` record of account `index`: its options' fields, `posts` (`shown`, the posts its page shows, as `posts` makes them) and `latest`
+    /// (its newest post's `RiverContext.latest`).
+    func account(_ index: Int, snapshot: Snapshot?, shown: [Post], latest: TemplateValue, posts: PostsContext) -> TemplateValue {
+        let values = options[index] + (snapshot.map { posts.values($0, shown: shown) } ?? PostsContext.noSnapshot) + [latest]
         return .record(TemplateRecord(Self.accountSchema, values))
     }
 

@@ -33,13 +33,9 @@ extension AtomFeed {
         index < snapshots.count && snapshots[index] != nil
     }
 
-    /// Every feed of the site: the river's, then one per account with a snapshot.
-    func files(river: River) -> [SiteFile] {
-        var files = [SiteFile(path: Self.riverPath, bytes: riverFeed(river))]
-        for (index, account) in config.accounts.enumerated() where Self.hasFeed(index, snapshots: snapshots) {
-            files.append(SiteFile(path: Self.path(of: account), bytes: accountFeed(index, river: river)))
-        }
-        return files
+    /// The river's feed file; each account's is made with its page (`accountFeed`).
+    func riverFile(_ river: River) -> SiteFile {
+        SiteFile(path: Self.riverPath, bytes: riverFeed(river))
     }
 
     /// The river's feed: the posts of its first page.
@@ -48,17 +44,19 @@ extension AtomFeed {
         let fallback = snapshots.compactMap { $0.flatMap(Self.snapshotTime) }.max()
         return document(id: baseURL + "/", title: Self.riverTitle(config), subtitle: config.description,
                         selfPath: Self.riverPath, pagePath: River.folder(ofPage: 1), author: nil,
-                        entries: entries, fallback: fallback)
+                        entries: entries, fallback: fallback) { entry in
+            (entry.account < snapshots.count ? snapshots[entry.account] : nil).flatMap(Self.snapshotTime)
+        }
     }
 
-    /// The feed of `config.accounts[index]`, which has a snapshot: the posts its page shows, as `river` holds them.
-    func accountFeed(_ index: Int, river: River) -> [UInt8] {
+    /// The feed of `config.accounts[index]`, whose snapshot is `snapshot`: `shown`, the posts its page shows (`River.shown`).
+    func accountFeed(_ index: Int, snapshot: Snapshot, shown: [Post]) -> SiteFile {
         let account = config.accounts[index]
-        let snapshot = snapshots[index]
-        let entries = river.shown[index]
-        return document(id: baseURL + "/" + account.slug + "/", title: Self.title(of: account, in: config),
-                        subtitle: account.options["description"]?.stringValue, selfPath: Self.path(of: account),
-                        pagePath: account.slug + "/", author: index, entries: entries, fallback: snapshot.flatMap(Self.snapshotTime))
+        let time = Self.snapshotTime(snapshot)
+        return SiteFile(path: Self.path(of: account), bytes: document(
+            id: baseURL + "/" + account.slug + "/", title: Self.title(of: account, in: config),
+            subtitle: account.options["description"]?.stringValue, selfPath: Self.path(of: account),
+            pagePath: account.slug + "/", author: index, entries: River.entries(shown, account: index), fallback: time) { _ in time })
     }
 }
 
@@ -74,31 +72,31 @@ private extension AtomFeed {
 
     /// A whole feed. `author`: the account whose feed it is (named once at the top), nil for the river.
     func document(id: String, title: String, subtitle: String?, selfPath: String, pagePath: String, author: Int?,
-                  entries: [River.Entry], fallback: DisplayTime?) -> [UInt8] {
-        let updated = entries.map(updated(of:)).max() ?? fallback?.rfc3339 ?? Self.epoch
+                  entries: [River.Entry], fallback: DisplayTime?, snapshotTime: (River.Entry) -> DisplayTime?) -> [UInt8] {
+        let newest = entries.map { updated(of: $0, snapshotTime: snapshotTime) }.max() ?? fallback?.rfc3339 ?? Self.epoch
         var xml = XMLWriter()
         xml.open("feed", ["xmlns": Self.atomNamespace, "xml:lang": config.language])
         xml.element("id", [:], id)
         xml.element("title", ["type": "text"], title)
         if let subtitle, !subtitle.isEmpty { xml.element("subtitle", ["type": "text"], subtitle) }
-        xml.element("updated", [:], updated)
+        xml.element("updated", [:], newest)
         xml.element("link", ["rel": "self", "type": "application/atom+xml", "href": baseURL + "/" + selfPath])
         xml.element("link", ["rel": "alternate", "type": "text/html", "href": baseURL + "/" + pagePath])
         if let author { writeAuthor(author, into: &xml) }
         xml.element("generator", ["version": Generator.version], Generator.name)
-        for entry in entries { write(entry, into: &xml) }
+        for entry in entries { write(entry, updated: updated(of: entry, snapshotTime: snapshotTime), into: &xml) }
         xml.close()
         return xml.bytes
     }
 
-    func write(_ entry: River.Entry, into xml: inout XMLWriter) {
+    func write(_ entry: River.Entry, updated: String, into xml: inout XMLWriter) {
         let account = config.accounts[entry.account]
         let post = entry.post
         let link = Self.httpURL(post.url)
         xml.open("entry")
         xml.element("id", [:], PostAnchor.globalID(of: post) ?? "\(baseURL)/\(account.slug)/#\(PostAnchor.of(post.id))")
         xml.element("title", ["type": "text"], PostExcerpt.of(post, limit: 100) ?? "Post by @\(account.handle)")
-        xml.element("updated", [:], updated(of: entry))
+        xml.element("updated", [:], updated)
         if let published = entry.time { xml.element("published", [:], published.rfc3339) }
         writeAuthor(entry.account, into: &xml)
         xml.element("link", ["rel": "alternate", "type": "text/html", "href": link ?? baseURL + "/" + account.slug + "/"])
@@ -128,12 +126,11 @@ private extension AtomFeed {
         xml.close()
     }
 
-    /// An entry's `updated`: the post's, else its `published`, else when its snapshot last changed.
-    func updated(of entry: River.Entry) -> String {
+    /// An entry's `updated`: the post's, else its `published`, else when its snapshot last changed (`snapshotTime`).
+    func updated(of entry: River.Entry, snapshotTime: (River.Entry) -> DisplayTime?) -> String {
         if let updated = entry.post.updated.flatMap(DisplayTime.init) { return updated.rfc3339 }
         if let published = entry.time { return published.rfc3339 }
-        let snapshot = entry.account < snapshots.count ? snapshots[entry.account] : nil
-        return snapshot.flatMap(Self.snapshotTime)?.rfc3339 ?? Self.epoch
+        return snapshotTime(entry)?.rfc3339 ?? Self.epoch
     }
 
     /// `url` when it is an http(s) URL a feed may hold.

@@ -4,15 +4,17 @@
 struct BuildPlan: Sendable {
     /// The pages, index first, in the order of the accounts in site.yml.
     var pages: [PlannedPage]
-    /// Files that are not rendered from templates: assets, media copies, static files, `_headers`, the Atom feeds and sitemap.xml.
+    /// Files that are not rendered from templates: assets, media copies, static files, `_headers`, the river's Atom feed and sitemap.xml.
     var files: [SiteFile]
+    /// The accounts' Atom feeds, made with their pages.
+    var accountFeeds: [String] = []
     /// The paths of the files copied from `static/` (among `files`).
     var staticPaths: Set<String> = []
     /// What the plan found worth saying that does not stop the build (more `_headers` rules than Cloudflare reads).
     var warnings: [Diagnostic] = []
 
     /// Every path the build writes, pages first.
-    var paths: [String] { pages.map(\.path) + files.map(\.path) }
+    var paths: [String] { pages.map(\.path) + files.map(\.path) + accountFeeds }
 }
 
 extension BuildPlan {
@@ -35,14 +37,15 @@ extension BuildPlan {
         for (index, page) in site.templates.pages.enumerated() { pages.append(PlannedPage(kind: .extra(index), path: page.name + "/index.html")) }
         files = assets + site.media.files
         if let baseURL = config.baseURL {
-            files += AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).files(river: site.river)
+            files.append(AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).riverFile(site.river))
+            accountFeeds = config.accounts.indices.filter { AtomFeed.hasFeed($0, snapshots: site.snapshots) }.map { AtomFeed.path(of: config.accounts[$0]) }
             files.append(SiteFile(path: Sitemap.path, bytes: Sitemap.xml(baseURL: baseURL, pages: pages)))
         }
         try refuseCollisions(site)
         try refuseExtraPageCollisions(site)
         try refuseReservedPageNames(site)
         // After the check, which refuses two pages at one path (an account called `latest`).
-        let headers = SiteHeaders(pages: pages, policies: PagePolicies(config: config, snapshots: site.snapshots))
+        let headers = SiteHeaders(pages: pages, policies: site.policies)
         files.append(SiteFile(path: SiteHeaders.path, bytes: headers.file))
         if headers.ruleCount > SiteHeaders.cloudflareRuleLimit {
             warnings.append(Self.headersWarning(headers.ruleCount, config: config))

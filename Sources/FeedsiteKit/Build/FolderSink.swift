@@ -8,33 +8,37 @@ final class FolderSink: PageSink {
     let writer: OutputWriter
     /// The manifest as the build found it.
     let previous: BuildManifest
-    /// Paths the build writes that exist in the folder although the manifest does not list them.
-    let unlisted: Set<String>
+
     private let pending = Mutex<(files: [SiteFile], unchanged: [String: BuildManifest.Stamp], foreign: [String])>(([], [:], []))
 
-    /// A sink for the output folder `writer` writes, whose manifest is `previous`, for a build writing `paths`.
-    init(writer: OutputWriter, previous: BuildManifest, paths: [String]) {
+    /// A sink for the output folder `writer` writes, whose manifest is `previous`.
+    init(writer: OutputWriter, previous: BuildManifest) {
         self.writer = writer
         self.previous = previous
-        unlisted = Set(paths.filter { previous.files[$0] == nil && writer.exists($0) })
+    }
+
+    /// Whether the build writes `path` where the folder holds a file that the manifest does not list.
+    func isUnlisted(_ path: String) -> Bool {
+        previous.files[path] == nil && writer.exists(path)
     }
 
     func accept(_ file: SiteFile) throws(InputError) {
         try writer.refuseLinkedFolder(above: file.path)
         let known = previous.files[file.path] != nil
-        if known || unlisted.contains(file.path), let stamp = writer.unchangedStamp(of: file) {
+        let unlisted = !known && writer.exists(file.path)
+        if known || unlisted, let stamp = writer.unchangedStamp(of: file) {
             pending.withLock { $0.unchanged[file.path] = stamp }
         } else {
             pending.withLock {
                 $0.files.append(file)
-                if !known, unlisted.contains(file.path) { $0.foreign.append(file.path) }
+                if unlisted { $0.foreign.append(file.path) }
             }
         }
     }
 
     func foreignFiles(among files: [SiteFile]) -> [String] {
         let pages = pending.withLock { $0.foreign }
-        return (pages + files.filter { unlisted.contains($0.path) && writer.unchangedStamp(of: $0) == nil }.map(\.path)).sorted()
+        return (pages + files.filter { isUnlisted($0.path) && writer.unchangedStamp(of: $0) == nil }.map(\.path)).sorted()
     }
 
     func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {

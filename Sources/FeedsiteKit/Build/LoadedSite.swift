@@ -1,19 +1,23 @@
 import Synchronization
 
 /// The site as the build reads it before planning: its configuration, its parsed templates, what
-/// checking the templates' names found, and each account's snapshot.
+/// checking the templates' names found, and what it keeps of each account's snapshot.
 struct LoadedSite: Sendable {
     let config: SiteConfig
     let templates: TemplateSet
     /// Names in templates that never resolve, media that could not be published, an image path without
     /// `base_url` (warnings; errors stop the build while loading).
-    let warnings: [Diagnostic]
+    var warnings: [Diagnostic]
     /// Whether the account template uses `accounts`: only then does each account page get the list.
     let accountPagesListAccounts: Bool
-    /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet).
-    let snapshots: [Snapshot?]
+    /// Each account's snapshot (in `config.accounts` order; nil where none was fetched yet). After the
+    /// build's account pass (`SiteBuilder.renderAccounts`), each holds only its newest shown post:
+    /// the account pages and feeds, which show the others, are made.
+    var snapshots: [Snapshot?]
     /// Every account's posts merged, newest first.
-    let river: River
+    var river: River
+    /// Each page's Content Security Policy.
+    var policies: PagePolicies
     /// The media copies the pages show (`media: copy`), read from `snapshots/media/`.
     var media = PublishedMedia()
     /// The data files (`data/*.yml`, `data/*.json`), as templates see them in `data`.
@@ -21,8 +25,21 @@ struct LoadedSite: Sendable {
 }
 
 extension LoadedSite {
-    /// Parses the templates and checks every name they use against the page context.
+    /// Parses the templates, checks every name they use against the page context, and reads every
+    /// account's snapshot whole (the build keeps less: `SiteBuilder.renderAccounts`).
     init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws {
+        self = try Self.withoutSnapshots(config: config, displayPath: displayPath)
+        let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
+        snapshots = media.snapshots
+        river = River(config: config, shown: media.shown)
+        policies = PagePolicies(config: config, snapshots: snapshots)
+        warnings = (warnings + media.warnings).sorted()
+        self.media = media
+    }
+
+    /// Phase 2, load: parses the templates, checks every name they use against the page context and
+    /// reads the data files; no snapshot is read (broken ones are reported first all the same).
+    static func withoutSnapshots(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String) throws -> LoadedSite {
         let templates: TemplateSet
         do {
             templates = try TemplateSet.load(folder: config.templatesFolder, displayFolder: displayPath(config.templatesFolder),
@@ -48,14 +65,13 @@ extension LoadedSite {
         for page in templates.pages { names.check(page.template) }
         let nameErrors = names.diagnostics.contains { $0.severity == .error }
         if nameErrors || !dataErrors.isEmpty { throw DiagnosticError(dataErrors + (nameErrors ? names.diagnostics : [])) }
-        // The pages and feeds show the snapshots as the published copies' bytes correct them.
-        let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
-        let snapshots = media.snapshots
-        self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
-                  accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
-                  river: River(config: config, shown: media.shown))
-        self.media = media
-        self.data = data
+        var site = LoadedSite(config: config, templates: templates,
+                              warnings: (names.diagnostics + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
+                              accountPagesListAccounts: accountPagesListAccounts, snapshots: [],
+                              river: River(entries: [], latest: [], pageSize: config.riverPageSize),
+                              policies: PagePolicies(config: config, origins: config.accounts.map { _ in [] }))
+        site.data = data
+        return site
     }
 
     /// Every account's snapshot; every snapshot broken by hand is reported at once, at its `file:line:col`.

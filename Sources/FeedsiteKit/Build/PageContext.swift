@@ -20,7 +20,7 @@ package struct PageContext: Sendable {
     /// Each account's `accounts[].latest`, in `config.accounts` order.
     let latest: [TemplateValue]
     /// The media copies the build publishes (file names in `snapshots/media/`).
-    let copies: Set<String>
+    var copies: Set<String>
     /// Each page's Content Security Policy (`page.csp`).
     let policies: PagePolicies
     /// Whether the site has river pages (a `latest.html` template): `page.river_url` is null without.
@@ -43,7 +43,10 @@ package struct PageContext: Sendable {
     }
 
     /// As `init(config:accountPagesListAccounts:snapshots:copies:)`, with the river merged already.
-    init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?], river: River, copies: Set<String>) {
+    /// `snapshots` need hold no more posts than the newest: only account pages show the others, and
+    /// they are given theirs (`accountPage(_:snapshot:shown:)`). `policies` and `options`: when made already.
+    init(config: SiteConfig, accountPagesListAccounts: Bool, snapshots: [Snapshot?], river: River, copies: Set<String>,
+         policies: PagePolicies? = nil, options: AccountEntries? = nil) {
         self.config = config
         site = .record(TemplateRecord(Self.siteSchema, Self.siteFields.map { slot, field in
             field.value(config.options.values[slot], account: nil, intentHost: config.intentHost)
@@ -54,13 +57,14 @@ package struct PageContext: Sendable {
         generator = .record(TemplateRecord(Self.generatorSchema, [.string(Generator.name), .string(Generator.version)]))
         self.snapshots = snapshots
         self.copies = copies
-        policies = PagePolicies(config: config, snapshots: snapshots)
+        self.policies = policies ?? PagePolicies(config: config, snapshots: snapshots)
         let english = PostsContext.isEnglish(config.options.values[OptionTable.site.slot("language")].stringValue ?? "")
         self.english = english
         self.river = river
         let latest = river.latest.map { RiverContext.latest($0, posts: PostsContext(english: english)) }
         self.latest = latest
-        let entries = AccountEntries(config: config, snapshots: snapshots, latest: latest, english: english)
+        let entries = options.map { $0.with(snapshots: snapshots, latest: latest, english: english) }
+            ?? AccountEntries(config: config, snapshots: snapshots, latest: latest, english: english)
         accountEntries = entries
         accountsFromAccountPage = accountPagesListAccounts
             ? config.accounts.indices.map { entries.item($0, url: "../\(config.accounts[$0].slug)/index.html") }
@@ -72,6 +76,15 @@ extension PageContext {
     /// The context of the account page of `accounts[index]`; `accounts` is listed only when the context was made
     /// with `accountPagesListAccounts` (templates use it).
     package func accountPage(_ index: Int) -> TemplateValue {
+        let snapshot = index < snapshots.count ? snapshots[index] : nil
+        let shown = snapshot.map { Array(PostOrder.newestFirst($0.posts).prefix(config.accounts[index].postLimit)) } ?? []
+        return accountPage(index, snapshot: snapshot, shown: shown)
+    }
+
+    /// The context of the account page of `accounts[index]`, whose snapshot is `snapshot` and whose page
+    /// shows `shown` (`River.shown`); `origins`: its `PagePolicies.origins(of:snapshot:)`, when the
+    /// context was made without them.
+    func accountPage(_ index: Int, snapshot: Snapshot?, shown: [Post], origins: Set<String>? = nil) -> TemplateValue {
         let account = config.accounts[index]
         var accounts = TemplateValue.list([])
         if !accountsFromAccountPage.isEmpty {
@@ -79,11 +92,14 @@ extension PageContext {
             entries[index] = accountEntries.item(index, url: "index.html", current: true)
             accounts = .list(entries)
         }
-        let snapshot = index < snapshots.count ? snapshots[index] : nil
         let feed = baseURL != nil && snapshot != nil ? ("feed.xml", AtomFeed.title(of: account, in: config)) : nil
-        return pageValue(account: accountEntries.account(index, snapshot: snapshot, shown: index < river.shown.count ? river.shown[index].map(\.post) : [],
+        let newest = shown.first.map { River.Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init)) }
+        let latest = RiverContext.latest(newest, posts: PostsContext(english: english))
+        let policy = origins.map { ContentSecurityPolicy(loadsWidget: policies.widgetAccounts.contains(index), imageOrigins: $0.sorted()) }
+        return pageValue(account: accountEntries.account(index, snapshot: snapshot, shown: shown, latest: latest,
                                                           posts: PostsContext(english: english, media: account.mediaPolicy, copies: copies)),
-                         accounts: accounts, root: "../", page: page(.account(index), path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed))
+                         accounts: accounts, root: "../",
+                         page: page(.account(index), path: account.slug + "/index.html", canonicalPath: account.slug + "/", feed: feed, policy: policy))
     }
 
     /// The context of the index page.
@@ -118,12 +134,12 @@ extension PageContext {
 
     /// The `page` record of a page of `kind`; `feed`: the url (relative) and title of the page's Atom feed, when it has one.
     func page(_ kind: PlannedPage.Kind, path: String, canonicalPath: String, feed: (url: String, title: String)? = nil,
-              name: TemplateValue = .null) -> TemplateValue {
+              name: TemplateValue = .null, policy: ContentSecurityPolicy? = nil) -> TemplateValue {
         let depth = String(repeating: "../", count: path.count { $0 == "/" })
         let root = depth.isEmpty ? "./" : depth
         return .record(TemplateRecord(Self.pageSchema, [.string(path), baseURL.map { .string($0 + "/" + canonicalPath) } ?? .null,
                                                         feed.map { .string($0.url) } ?? .null, feed.map { .string($0.title) } ?? .null,
-                                                        .string(policies.policy(for: kind).meta), riverURL(root: root), name]
+                                                        .string((policy ?? policies.policy(for: kind)).meta), riverURL(root: root), name]
                                       + shareFields(kind, root: root)))
     }
 

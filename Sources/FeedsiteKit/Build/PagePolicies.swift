@@ -13,13 +13,22 @@ struct PagePolicies: Sendable {
 extension PagePolicies {
     /// The policies of `config`'s pages; `snapshots` in `config.accounts` order.
     init(config: SiteConfig, snapshots: [Snapshot?]) {
-        let origins = config.accounts.indices.map { index -> Set<String> in
-            guard config.accounts[index].mediaPolicy == .hotlink, index < snapshots.count, let snapshot = snapshots[index] else { return [] }
-            return ContentSecurityPolicy.hotlinkedOrigins(snapshot)
-        }
+        self.init(config: config, origins: config.accounts.indices.map { index in
+            Self.origins(of: config.accounts[index], snapshot: index < snapshots.count ? snapshots[index] : nil)
+        })
+    }
+
+    /// The policies of `config`'s pages, given each account's `origins(of:snapshot:)` in `config.accounts` order.
+    init(config: SiteConfig, origins: [Set<String>]) {
         accountOrigins = origins.map { $0.sorted() }
         riverOrigins = origins.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
         widgetAccounts = Set(config.accounts.indices.filter { config.accounts[$0].network.hasTimelineWidget })
+    }
+
+    /// The origins of the images an account's page may show from other hosts: those of its snapshot when its `media:` is `hotlink`.
+    static func origins(of account: Account, snapshot: Snapshot?) -> Set<String> {
+        guard account.mediaPolicy == .hotlink, let snapshot else { return [] }
+        return ContentSecurityPolicy.hotlinkedOrigins(snapshot)
     }
 
     /// The policy of a kind of page.

@@ -12,9 +12,9 @@ struct River: Sendable {
 
     /// The posts, newest first (undated ones last), at most `river_posts:` of them.
     let entries: [Entry]
-    /// What each account's page shows (its newest `posts:` posts), in `SiteConfig.accounts` order; the
-    /// account's own feed lists the same.
-    let shown: [[Entry]]
+    /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order: the
+    /// index's `accounts[].latest`.
+    let latest: [Entry?]
     /// Posts per page (`river_page_size:`).
     let pageSize: Int
 }
@@ -30,24 +30,38 @@ extension River {
 
     /// Merges `shown`, what each account's page shows (`River.shown(config:snapshots:)`), in `config.accounts` order.
     init(config: SiteConfig, shown posts: [[Post]]) {
-        let shown = posts.indices.map { index in
-            posts[index].map { Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init)) }
-        }
+        let shown = posts.indices.map { index in Self.entries(posts[index], account: index) }
+        self.init(config: config, candidates: shown.flatMap { $0 }, latest: shown.map(\.first))
+    }
+
+    /// Merges `candidates`, posts of the accounts' pages in `config.accounts` order, then each page's
+    /// order: every post the river shows must be among them (`RiverCandidates` keeps no fewer).
+    /// `latest`: each account's newest post.
+    init(config: SiteConfig, candidates: [Entry], latest: [Entry?]) {
         // A stable sort by the rule each page orders its posts with: posts of the same moment keep the
         // order of the accounts, then of their page.
-        let merged = PostOrder.newestFirst(shown.flatMap { $0 }) { PostOrder.date(of: $0.post) }
+        let merged = PostOrder.newestFirst(candidates) { PostOrder.date(of: $0.post) }
         // A post two accounts carry (two accounts on one feed, a repost) is shown once, for the first of them:
         // one entry per id in the river's feed. Posts without an id of their own are their account's alone.
         // Only up to `river_posts:` are looked at (callgrind, clean build of Benchmarks/generate_site.py 1000
         // --posts 20: River.init 263 M -> 105 M, where every post of every account was).
-        let limit = config.riverPostLimit
+        self.init(entries: Self.firstUnique(merged, limit: config.riverPostLimit), latest: latest, pageSize: config.riverPageSize)
+    }
+
+    /// The entries of `posts`, what account `index`'s page shows.
+    static func entries(_ posts: [Post], account index: Int) -> [Entry] {
+        posts.map { Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init)) }
+    }
+
+    /// The first `limit` entries of `merged` (newest first) whose ids no earlier entry has.
+    static func firstUnique(_ merged: [Entry], limit: Int) -> [Entry] {
         var seen = Set<String>()
         var unique: [Entry] = []
         for entry in merged {
             if unique.count >= limit { break }
             if PostAnchor.globalID(of: entry.post).map({ seen.insert($0).inserted }) ?? true { unique.append(entry) }
         }
-        self.init(entries: unique, shown: shown, pageSize: config.riverPageSize)
+        return unique
     }
 
     /// What each account's page shows of `snapshots` (in `config.accounts` order): its newest `posts:`
@@ -58,9 +72,6 @@ extension River {
             return Array(PostOrder.newestFirst(snapshot.posts).prefix(config.accounts[index].postLimit))
         }
     }
-
-    /// Each account's newest post (as its page orders them), in `SiteConfig.accounts` order.
-    var latest: [Entry?] { shown.map(\.first) }
 
     /// How many river pages there are: at least one, which says when there are no posts.
     var pageCount: Int { max(1, (entries.count + pageSize - 1) / pageSize) }

@@ -1,26 +1,22 @@
 import Synchronization
 
 extension SiteBuilder {
-    /// Phase 4: renders every planned page on all cores (`ParallelLoop`'s threads have stacks large
-    /// enough for the deepest nesting the renderer allows); checks each page as soon as it is rendered (intent URLs,
-    /// and relative links against every path of the plan) and hands it to `sink`.
-    func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, into sink: some PageSink,
+    /// Phase 5: renders every planned page but the account pages (the account pass made those) on all
+    /// cores (`ParallelLoop`'s threads have stacks large enough for the deepest nesting the renderer
+    /// allows); checks each page as soon as it is rendered (intent URLs, and relative links against
+    /// every path of the plan) and hands it to `sink`; then resolves the account pages' links that
+    /// needed the whole plan, and checks the static HTML.
+    func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, accounts: AccountPass, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
-        var pageContext = PageContext(config: config, accountPagesListAccounts: site.accountPagesListAccounts, snapshots: site.snapshots,
-                                      river: site.river, copies: site.media.names)
-        pageContext.hasRiver = site.templates.latest != nil
-        pageContext.data = site.data
-        pageContext.extraPageNames = site.templates.pages.map(\.name)
-        pageContext.favicon = Favicon.find(among: plan.paths)
-        let context = pageContext
+        let context = pageContext(site, favicon: Favicon.find(among: plan.paths), listsAccounts: false, options: accounts.options)
         var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
         templateRenderer.language = config.language
         let renderer = templateRenderer
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let existingFiles = Set(plan.paths)
-        let pages = plan.pages
-        let collected = Mutex(CheckedPages())
-        let done = Atomic<Int>(0)
+        let pages = plan.pages.filter { if case .account = $0.kind { false } else { true } }
+        let collected = Mutex(accounts.checked)
+        let done = Atomic<Int>(plan.pages.count - pages.count)
         let showsProgress = config.accounts.count >= 1_000
         try ParallelLoop.run(count: pages.count, chunk: 64) { chunks throws(any Error) in
             var checked = CheckedPages()
@@ -36,7 +32,7 @@ extension SiteBuilder {
                     try sink.accept(file)
                 }
                 let count = done.wrappingAdd(range.count, ordering: .relaxed).newValue
-                if showsProgress { progress(.rendering(done: count, total: pages.count)) }
+                if showsProgress { progress(.rendering(done: count, total: plan.pages.count)) }
             }
             collected.withLock {
                 $0.results += checked.results
@@ -44,8 +40,14 @@ extension SiteBuilder {
             }
         }
         var checked = collected.withLock { $0 }
-        // Static HTML is published as it is, so it is checked as the rendered pages are (it is already in the plan's files).
         var memo = RelativeLink.Memo()
+        for (pending, file) in accounts.unresolved {
+            var result = pending
+            checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
+            if !result.findings.isEmpty { checked.withFindings.append(file) }
+            checked.results.append(result)
+        }
+        // Static HTML is published as it is, so it is checked as the rendered pages are (it is already in the plan's files).
         for file in plan.files where plan.staticPaths.contains(file.path) && LinkChecker.isHTML(file.path) {
             var result = checker.inspect(file)
             checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)

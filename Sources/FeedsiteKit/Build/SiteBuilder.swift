@@ -96,15 +96,21 @@ private extension SiteBuilder {
         let upToDate = upToDateCheck(manifest: manifest)
         if let done = upToDate.result(since: start, outputFolder: config.outputFolder) { return done }
 
-        let site = try LoadedSite(config: config, displayPath: displayPath)
-        let statics = try StaticFolder(siteFolder: config.siteFolder, displayPath: displayPath)
-            .files(siteFolder: config.siteFolder, outputFolder: config.outputFolder)
-        let plan = try BuildPlan(site, assets: try assets(), statics: statics)
-        try checkShareImages(plan)
-        let sink: any PageSink = StagingSink(output: config.outputFolder, plan: plan)
-            ?? FolderSink(writer: writer, previous: manifest, paths: plan.paths)
+        let loaded = try LoadedSite.withoutSnapshots(config: config, displayPath: displayPath)
+        // Errors in static/ and templates/assets/ are reported after broken snapshots, as when the snapshots were read first.
+        let statics = Result { try StaticFolder(siteFolder: config.siteFolder, displayPath: displayPath)
+            .files(siteFolder: config.siteFolder, outputFolder: config.outputFolder) }
+        let assets = Result { try self.assets() }
+        let known = knownPaths(loaded, assets: (try? assets.get()) ?? [], statics: (try? statics.get()) ?? [])
+        let sink: any PageSink = StagingSink(output: config.outputFolder, paths: provisionalPaths(known))
+            ?? FolderSink(writer: writer, previous: manifest)
         do {
-            let checked = try renderAndCheck(plan, site: site, into: sink, progress: progress)
+            let accounts = try renderAccounts(loaded, known: known, favicon: Favicon.find(among: known), into: sink, progress: progress)
+            let site = loaded.summarized(by: accounts)
+            let statics = try statics.get()
+            let plan = try BuildPlan(site, assets: try assets.get(), statics: statics)
+            try checkShareImages(plan)
+            let checked = try renderAndCheck(plan, site: site, accounts: accounts, into: sink, progress: progress)
             progress(.checking)
             let report = try verdict(checked, plan: plan, site: site)
             let foreign = sink.foreignFiles(among: plan.files)
@@ -180,6 +186,13 @@ private extension SiteBuilder {
                        ? "remove it yourself if it should go; hand-made files belong in static/ (copied as they are) or templates/pages/ (rendered as pages)"
                        : "the output folder is rewritten by every build: hand-made files belong in static/ (copied as they are) "
                            + "or templates/pages/ (rendered as pages)")
+    }
+
+    /// The paths a build may write, as far as they are known before the snapshots are read: the known
+    /// ones and every river page `river_posts:` allows (the staging folder records them before any write).
+    func provisionalPaths(_ known: Set<String>) -> [String] {
+        let riverPages = (config.riverPostLimit + config.riverPageSize - 1) / config.riverPageSize
+        return known.sorted() + (riverPages < 2 ? [] : (2...riverPages).map(River.path(ofPage:)))
     }
 
     /// `templates/assets/**`, to be copied to `assets/` (see `isPublishedAsset`).

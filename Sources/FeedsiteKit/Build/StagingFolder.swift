@@ -115,6 +115,23 @@ extension StagingFolder {
             remove(manifest?.files.keys.sorted() ?? [], in: folder)
         }
     }
+
+    /// Replaces the staging folder's manifest (`begin` records every path the build may write in it).
+    func writeManifest(_ manifest: BuildManifest) throws(InputError) {
+        unlinkat(descriptor, Self.manifestTemporary, 0)
+        let fileDescriptor = openat(descriptor, Self.manifestTemporary, Self.createFlags, 0o644)
+        guard fileDescriptor >= 0 else { throw failure(OutputWriter.manifestName) }
+        do throws(InputError) {
+            try OutputWriter.write(manifest.bytes, to: fileDescriptor, path: output + "/" + OutputWriter.manifestName)
+            close(fileDescriptor)
+        } catch {
+            close(fileDescriptor)
+            throw error
+        }
+        guard renameat(descriptor, Self.manifestTemporary, descriptor, OutputWriter.manifestName) == 0 else {
+            throw failure(OutputWriter.manifestName)
+        }
+    }
 }
 
 private extension StagingFolder {
@@ -148,21 +165,6 @@ private extension StagingFolder {
         }
     }
 
-    func writeManifest(_ manifest: BuildManifest) throws(InputError) {
-        unlinkat(descriptor, Self.manifestTemporary, 0)
-        let fileDescriptor = openat(descriptor, Self.manifestTemporary, Self.createFlags, 0o644)
-        guard fileDescriptor >= 0 else { throw failure(OutputWriter.manifestName) }
-        do throws(InputError) {
-            try OutputWriter.write(manifest.bytes, to: fileDescriptor, path: output + "/" + OutputWriter.manifestName)
-            close(fileDescriptor)
-        } catch {
-            close(fileDescriptor)
-            throw error
-        }
-        guard renameat(descriptor, Self.manifestTemporary, descriptor, OutputWriter.manifestName) == 0 else {
-            throw failure(OutputWriter.manifestName)
-        }
-    }
 
     func failure(_ relative: String) -> InputError {
         InputError("\(output)/\(relative): cannot be written: \(String(cString: strerror(errno)))")

@@ -5,18 +5,19 @@ import Synchronization
 /// staging folder into place, so nobody ever sees part of a site.
 final class StagingSink: PageSink {
     let staging: StagingFolder
-    /// Every path the build may write (recorded in the staging folder's manifest before any write).
-    let paths: [String]
+    /// Every path the build may write, as far as known before the first write (recorded in the
+    /// staging folder's manifest; `publish` records the others before it writes them).
+    let paths: Set<String>
     /// The output folder, written file by file if it appears while the build runs.
     let writer: OutputWriter
     private let stamps = Mutex<[String: BuildManifest.Stamp?]>([:])
 
-    /// A sink for `plan`, or nil when the output folder holds something (or no staging folder can be made).
-    init?(output: String, plan: BuildPlan) {
-        let paths = plan.paths
+    /// A sink for a build that may write `paths` (and files it names to `publish`), or nil when the
+    /// output folder holds something (or no staging folder can be made).
+    init?(output: String, paths: [String]) {
         guard let staging = StagingFolder.begin(output: output, paths: paths) else { return nil }
         self.staging = staging
-        self.paths = paths
+        self.paths = Set(paths)
         writer = OutputWriter(folder: output)
     }
 
@@ -26,13 +27,22 @@ final class StagingSink: PageSink {
     }
 
     func publish(_ files: [SiteFile], record: BuildManifest.Record?) throws(InputError) -> OutputWriter.Counts {
+        let unrecorded = files.map(\.path).filter { !paths.contains($0) }
+        if !unrecorded.isEmpty {
+            // Recorded before they are written, so that a build interrupted now leaves nothing unlisted.
+            var intent = BuildManifest(complete: false, record: nil, files: [:])
+            for path in Array(paths) + unrecorded { intent.files[path] = .some(nil) }
+            try staging.writeManifest(intent)
+        }
         for file in files { try accept(file) }
-        let manifest = BuildManifest(complete: true, record: record, files: stamps.withLock { $0 })
-        if try staging.publish(manifest) { return OutputWriter.Counts(written: paths.count, writtenPaths: paths.sorted()) }
+        let written = stamps.withLock { $0 }
+        let writtenPaths = written.keys.sorted()
+        let manifest = BuildManifest(complete: true, record: record, files: written)
+        if try staging.publish(manifest) { return OutputWriter.Counts(written: writtenPaths.count, writtenPaths: writtenPaths) }
         // Something appeared at the output path meanwhile: move the staged site into it file by file (copied in chunks).
         var staged: [SiteFile] = []
-        staged.reserveCapacity(paths.count)
-        for path in paths {
+        staged.reserveCapacity(writtenPaths.count)
+        for path in writtenPaths {
             let shown = staging.path + "/" + path
             guard let file = try? DiskFile(path: shown, shown: shown) else {
                 throw InputError("\(shown): cannot be read back from the staging folder")
@@ -41,7 +51,7 @@ final class StagingSink: PageSink {
         }
         // The copies are read while written: the staging folder goes once they are (or, on failure, with `discard`).
         let counts = try writer.write(staged, record: record)
-        staging.discard(paths: paths)
+        staging.discard(paths: writtenPaths)
         return counts
     }
 
@@ -49,6 +59,6 @@ final class StagingSink: PageSink {
     func foreignFiles(among files: [SiteFile]) -> [String] { [] }
 
     func discard() {
-        staging.discard(paths: paths)
+        staging.discard(paths: Array(paths.union(stamps.withLock { $0.keys })))
     }
 }
