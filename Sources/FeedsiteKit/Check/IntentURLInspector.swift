@@ -36,6 +36,23 @@ extension IntentURLInspector {
         return intentPath.occurs(in: bytes) || sharePath.occurs(in: bytes)
     }
 
+    /// The same test on bytes in memory, in one pass: each `/` is looked for once (memchr) and both
+    /// paths compared there, where the generic test searches the value once a path.
+    package static func mightBeIntentURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
+        let share = sharePath.bytes.count
+        let intent = intentPath.bytes.count
+        var offset = 0
+        while offset + share <= bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "/")), bytes.count - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let rest = bytes.count - index
+            if rest >= share, memcmp(base + index, sharePath.bytes, share) == 0 { return true }
+            if rest >= intent, memcmp(base + index, intentPath.bytes, intent) == 0 { return true }
+            offset = index + 1
+        }
+        return false
+    }
+
     /// The problems of `url` (as decoded from HTML), or nil when it is not an intent URL. Each rule
     /// gives at most one problem, saying how many more times it fired in the URL.
     package func inspect(_ url: String) -> Result? {

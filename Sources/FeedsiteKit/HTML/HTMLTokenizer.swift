@@ -209,6 +209,11 @@ extension HTMLTokenizer {
                     if c == UInt8(ascii: "=") {
                         index += 1
                         appendToName(c)
+                    } else if c != 0 {
+                        // The common `name="value"` at once: the same steps as the attribute name, before
+                        // attribute value and quoted value states, without a dispatch between them.
+                        appendNameRun()
+                        if startsQuotedValue() { continue }
                     }
                     state = .attributeName
                 }
@@ -617,9 +622,15 @@ private extension HTMLTokenizer {
         let last = tag.attributes.count - 1
         let name = tag.bytes.slice(tag.attributes[last].name)
         if last < Self.namesSearchedInOrder {
-            for other in tag.attributes.dropLast() where !other.isDuplicate && tag.bytes.slice(other.name).sameBytes(as: name) {
-                tag.attributes[last].isDuplicate = true
-                break
+            // By position, lengths first: no slice of the array, no memcmp for names of another length.
+            var other = 0
+            while other < last {
+                let earlier = tag.attributes[other]
+                if !earlier.isDuplicate, earlier.name.count == name.count, tag.bytes.slice(earlier.name).sameBytes(as: name) {
+                    tag.attributes[last].isDuplicate = true
+                    break
+                }
+                other += 1
             }
         } else {
             while indexedAttributes < last {
@@ -631,6 +642,24 @@ private extension HTMLTokenizer {
             indexedAttributes = last + 1
         }
         tag.attributes[last].valueOffset = index
+    }
+
+    /// After an attribute's name, when `="` or `='` follows: finishes the name, begins the value and
+    /// scans it (the attribute name, before attribute value and quoted value states in one step);
+    /// false, with nothing consumed, for anything else.
+    @inline(__always)
+    mutating func startsQuotedValue() -> Bool {
+        let count = input.count
+        guard index + 1 < count, input[index] == UInt8(ascii: "=") else { return false }
+        let quote = input[index + 1]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
+        index += 1
+        finishAttributeName()
+        index += 1
+        beginValue()
+        state = quote == UInt8(ascii: "\"") ? .attributeValueDoubleQuoted : .attributeValueSingleQuoted
+        if index < count { scanQuotedValue(quote: quote) }
+        return true
     }
 
     /// Up to this many attributes, a new name is compared with each earlier one: cheaper than hashing

@@ -1,5 +1,8 @@
 /// A name in a tag: `.` (the implicit iterator) or dotted components such as `account.handle`.
-struct TemplateName: Sendable, Hashable, CustomStringConvertible {
+///
+/// A class, not a struct: the renderer takes a tag's name out of its node at every tag it renders,
+/// and a struct's copy retains both arrays each time, a class once.
+final class TemplateName: Sendable, Hashable, CustomStringConvertible {
     /// The components; empty for the implicit iterator `.`.
     let components: [String]
     /// Each component's `hashValue`, for looking it up in records without hashing it again.
@@ -22,5 +25,13 @@ struct TemplateName: Sendable, Hashable, CustomStringConvertible {
         }
         components = parts.map(String.init)
         hashes = components.map(\.hashValue)
+    }
+
+    static func == (lhs: TemplateName, rhs: TemplateName) -> Bool {
+        lhs === rhs || lhs.components == rhs.components
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(components)
     }
 }

@@ -15,7 +15,11 @@ indirect enum TemplateNode: Sendable {
 }
 
 /// A section or inverted section.
-struct TemplateSection: Sendable {
+///
+/// A class, not a struct: rendering takes a section out of its node for every item of every list,
+/// and a struct's copy retains its name's arrays and its children each time, a class once
+/// (callgrind, see the commit that made it one).
+final class TemplateSection: Sendable {
     let name: TemplateName
     let inverted: Bool
     let children: [TemplateNode]
@@ -23,6 +27,15 @@ struct TemplateSection: Sendable {
     /// Whether the opening and closing tags stood alone on their lines (their lines were removed).
     let openStandalone: Bool
     let closeStandalone: Bool
+
+    init(name: TemplateName, inverted: Bool, children: [TemplateNode], offset: Int, openStandalone: Bool, closeStandalone: Bool) {
+        self.name = name
+        self.inverted = inverted
+        self.children = children
+        self.offset = offset
+        self.openStandalone = openStandalone
+        self.closeStandalone = closeStandalone
+    }
 }
 
 /// A partial or parent tag: which template to include and how to indent it.

@@ -24,4 +24,42 @@ import Testing
         #expect(Self.attributes("<a v=\"\(prefix)\"\(suffix)\">") == ["v": String(prefix), "\(suffix)\"": ""])
         #expect(Self.attributes("<a v=\"\(prefix)") == [:]) // a value the input ends inside emits no tag
     }
+
+    /// Every attribute of every start tag: name, value, where the value starts, whether it repeats a name.
+    struct AttributeSink: HTMLTokenSink {
+        static var wantsText: Bool { false }
+        static var wantsComments: Bool { false }
+        var attributes: [String] = []
+
+        mutating func startTag(_ tag: HTMLTag) {
+            for attribute in tag.attributes {
+                attributes.append("\(String(decoding: tag.name(of: attribute), as: UTF8.self))=\(String(decoding: tag.value(of: attribute), as: UTF8.self))"
+                                  + "@\(attribute.valueOffset)\(attribute.isDuplicate ? " duplicate" : "")")
+            }
+        }
+        mutating func endTag(name: UnsafeBufferPointer<UInt8>) {}
+        mutating func text(_ bytes: [UInt8]) {}
+        mutating func comment(_ bytes: [UInt8]) {}
+        mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {}
+    }
+
+    @Test("an attribute written as name=\"value\" (read in one step) has the value, offset and duplicate mark the states give it",
+          arguments: [
+              ("<a href=\"x\" HREF='y' id=z title>", ["href=x@9", "href=y@18 duplicate", "id=z@24", "title=@31"]),
+              ("<a b = \"v\" c='' d=\"\">", ["b=v@8", "c=@14", "d=@19"]),
+              ("<a =\"v\">", ["=\"v\"=@7"]),
+              ("<a b=\"&amp;x\"c='\u{0}'>", ["b=&x@6", "c=\u{FFFD}@16"]),
+              ("<a b=\"v", []),
+              ("<a b=\"", []),
+              ("<a b=", []),
+              ("<a b", []),
+          ])
+    func attributeInOneStep(html: String, expected: [String]) {
+        let bytes = Array(html.utf8)
+        let sink = bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = HTMLTokenizer(input: buffer, sink: AttributeSink())
+            return tokenizer.run()
+        }
+        #expect(sink.attributes == expected)
+    }
 }
