@@ -37,11 +37,17 @@ extension LoadedSite {
         if let notFound = templates.notFound { names.check(notFound) }
         if let latest = templates.latest { names.check(latest) }
         for page in templates.pages { names.check(page.template) }
-        if names.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(names.diagnostics) }
+        var markup = TemplateMarkupChecker()
+        for template in [templates.account, templates.index, templates.notFound, templates.latest].compactMap({ $0 })
+            + templates.pages.map(\.template) + templates.partials.templates.keys.sorted().compactMap({ templates.partials.templates[$0] }) {
+            markup.check(template)
+        }
+        let diagnostics = names.diagnostics + markup.diagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics.sorted()) }
         // The pages and feeds show the snapshots as the published copies' bytes correct them.
         let media = PublishedMedia(config: config, snapshots: try Self.snapshots(of: config, displayPath: displayPath), displayPath: displayPath)
         let snapshots = media.snapshots
-        self.init(config: config, templates: templates, warnings: (names.diagnostics + media.warnings + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
+        self.init(config: config, templates: templates, warnings: (diagnostics + media.warnings + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
                   accountPagesListAccounts: accountPagesListAccounts, snapshots: snapshots,
                   river: River(config: config, shown: media.shown))
         self.media = media
