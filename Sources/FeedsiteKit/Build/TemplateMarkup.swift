@@ -1,11 +1,13 @@
 /// The HTML around a template's tags, read from its source with the Mustache tags left as they are:
-/// where attribute values stand (a tag there writes into the value).
+/// where attribute values stand (a tag there writes into the value) and where inline scripts start.
 ///
 /// Enough of HTML's tokenizer for templates: tags, attributes (quoted and unquoted), comments and the
 /// raw text of `script`, `style`, `textarea` and `title`; a Mustache tag is skipped whole wherever it stands.
 struct TemplateMarkup: Sendable {
     /// The byte ranges of the source inside attribute values (between the quotes of a quoted one).
     private(set) var attributeValues: [Range<Int>] = []
+    /// The offsets of `<script>` start tags without `src` whose type runs as a script and whose content is not empty.
+    private(set) var inlineScripts: [Int] = []
     private let bytes: [UInt8]
     private var index = 0
 
@@ -25,6 +27,9 @@ extension TemplateMarkup {
 
 private extension TemplateMarkup {
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
+    /// The `type` values a browser runs as a script (besides none or an empty one).
+    static let scriptTypes: Set<String> = ["module", "text/javascript", "application/javascript", "text/ecmascript",
+                                           "application/ecmascript", "text/jscript", "text/livescript"]
 
     mutating func scan() {
         while index < bytes.count {
@@ -39,26 +44,38 @@ private extension TemplateMarkup {
         }
     }
 
-    /// Reads a start tag at `index` (a `<` and a letter), its attributes, and skips a raw-text element's content.
+    /// Reads a start tag at `index` (a `<` and a letter), its attributes, and a raw-text element's content.
     mutating func startTag() {
+        let start = index
         index += 1
         var name: [UInt8] = []
         while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
             name.append(bytes[index] | 0x20)
             index += 1
         }
+        var attributes: [String: String?] = [:]
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
             if skipMustache() { continue }
             if isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
                 index += 1
                 continue
             }
-            _ = attribute()
+            let (attribute, value) = self.attribute()
+            attributes[attribute] = value
         }
         index += 1
         let tag = String(decoding: name, as: UTF8.self)
         guard Self.rawTextElements.contains(tag) else { return }
-        index = findEndTag(tag)
+        let contentStart = index
+        let end = findEndTag(tag)
+        // A type written with a Mustache tag cannot be known: no warning then.
+        let type: String? = if let written = attributes["type"] { written } else { "" }
+        if tag == "script", attributes["src"] == nil, let type,
+           type.trimmingSpaces.isEmpty || Self.scriptTypes.contains(type.trimmingSpaces.lowercased()),
+           bytes[contentStart..<min(end, bytes.count)].contains(where: { !isSpace($0) }) {
+            inlineScripts.append(start)
+        }
+        index = end
     }
 
     /// Reads one attribute at `index`: its lowercased name and its value (nil when it holds a Mustache

@@ -1,16 +1,23 @@
 /// Checks that what a template writes unescaped suits the HTML around it: `{{#json}}` (a script's
 /// string literal) and `{{{name}}}` / `{{& name}}` inside an attribute value, where a quote in the data
-/// ends the value and adds attributes.
+/// ends the value and adds attributes, and inline scripts, which every page's Content Security Policy
+/// (`script-src 'self'`) blocks.
 struct TemplateMarkupChecker {
     /// The errors and warnings found, in the order found.
     private(set) var diagnostics: [Diagnostic] = []
 }
 
 extension TemplateMarkupChecker {
-    /// Checks the tags of `template`'s own source (a partial is checked as a template of its own).
+    /// Checks the tags and scripts of `template`'s own source (a partial is checked as a template of its own).
     mutating func check(_ template: Template) {
         let markup = TemplateMarkup(template.source)
         walk(template.nodes, in: template, markup: markup, insideHelper: false)
+        for offset in markup.inlineScripts {
+            diagnostics.append(Diagnostic(.warning, at: template.location(of: offset),
+                "this inline <script> never runs: every page's Content Security Policy allows scripts from the site's own files only (script-src 'self')",
+                hint: "move the code into a file in templates/assets/ and load it with <script src=\"…/assets/NAME.js\"></script>; "
+                    + "to hand it data, write <script type=\"application/json\" id=\"NAME\">{{#json}}…{{/json}}</script> and read it from there"))
+        }
     }
 }
 
