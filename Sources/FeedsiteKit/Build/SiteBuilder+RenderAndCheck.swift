@@ -27,6 +27,7 @@ extension SiteBuilder {
             var memo = RelativeLink.Memo()
             for range in chunks {
                 for page in pages[range] {
+                    try BuildInterruption.check()
                     let bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
                     let file = SiteFile(path: page.path, bytes: bytes)
                     var result = checker.inspect(file)

@@ -48,6 +48,10 @@ struct BuildRunner {
             return Outcome(code: .success, failure: nil)
         } catch {
             if showProgress { console.progress(nil) }
+            if BuildInterruption.isRaised {
+                console.err("build interrupted: its temporary files were removed, and the output folder is as it was before")
+                return Outcome(code: .interrupted, failure: nil)
+            }
             if format == .json {
                 // stdout stays one JSON document either way: the findings as `check` prints them, or the error.
                 console.out(document: (error as? BuildCheckFailure)?.report.json ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
