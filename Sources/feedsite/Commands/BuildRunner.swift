@@ -52,9 +52,13 @@ struct BuildRunner {
                 console.err("build interrupted: its temporary files were removed, and the output folder is as it was before")
                 return Outcome(code: .interrupted, failure: nil)
             }
+            let failure = error as? BuildCheckFailure
+            // The build's own warnings go with the findings: a failed check is when the "did you mean" helps most.
+            if let failure, !quiet { console.report(failure.warnings) }
             if format == .json {
-                // stdout stays one JSON document either way: the findings as `check` prints them, or the error.
-                console.out(document: (error as? BuildCheckFailure)?.report.json ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
+                // stdout stays one JSON document either way: the findings as `check` prints them (with the build's
+                // warnings, as after a build that passed), or the error.
+                console.out(document: failure.map { $0.report.json(warnings: $0.warnings) } ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
             }
             return Outcome(code: console.fail(error), failure: Self.overlayText(error))
         }
