@@ -31,6 +31,12 @@ extension StaticFolder {
     /// for itself, and an output folder inside this one (each build would copy the last one).
     func files(siteFolder: String, outputFolder: String) throws -> [SiteFile] {
         guard exists else { return [] }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw DiagnosticError([Diagnostic(at: SourceLocation(file: display, line: 1, column: 1),
+                                              "is a file, expected the folder of files to publish as they are",
+                                              hint: "move the file into a folder named static/ (static/robots.txt is published as robots.txt), or rename it")])
+        }
         if outputFolder == path || outputFolder.hasPrefix(path + "/") {
             throw InputError("\(display): the output folder is inside the static folder", hint: "set 'output:' to a folder outside static/")
         }

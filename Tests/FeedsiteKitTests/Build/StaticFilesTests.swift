@@ -157,6 +157,15 @@ import FeedsiteTestSupport
         return try SiteBuilder(config: site.config(), displayPath: { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }).build()
     }
 
+    @Test("static being a file is an error at static:1:1 that says a folder is expected")
+    func staticIsAFile() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static": "not a folder"])
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == ["is a file, expected the folder of files to publish as they are"])
+        #expect(error.diagnostics.map(\.location.description) == ["static:1:1"])
+        #expect(error.diagnostics.first?.hint == "move the file into a folder named static/ (static/robots.txt is published as robots.txt), or rename it")
+    }
+
     @Test("'..' and empty parts are unsafe paths")
     func dotDot() {
         #expect(StaticFolder.problem(in: "a/../b") != nil)
