@@ -117,7 +117,8 @@ private extension SiteBuilder {
             }
             let counts = try sink.publish(plan.files, record: record)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
-                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
+                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths,
+                               removedPaths: counts.removedPaths, check: report,
                                warnings: warnings + counts.editedFiles.map(warning), milliseconds: BuildResult.milliseconds(since: start),
                                outputFolder: config.outputFolder, upToDate: false, editedFiles: counts.editedFiles.count)
         } catch {

@@ -40,11 +40,13 @@ struct BuildRunner {
             } else {
                 for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
             }
-            if !quiet { console.err(result.summary) }
+            // The files first and the summary last, which ends the build's output as it does without --verbose.
             if verbose, !result.upToDate {
                 let folder = DisplayPath.relative(result.outputFolder)
                 for path in result.writtenPaths { console.err("wrote \(TerminalText.escaped(folder + "/" + path))") }
+                for path in result.removedPaths { console.err("removed \(TerminalText.escaped(folder + "/" + path))") }
             }
+            if !quiet { console.err(result.summary) }
             return Outcome(code: .success, failure: nil)
         } catch {
             if showProgress { console.progress(nil) }
