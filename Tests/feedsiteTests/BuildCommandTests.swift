@@ -63,6 +63,29 @@ import Testing
         #expect(result.err.hasPrefix("templates/index.html:1:5: warning: 'site.tilte' is not part of the page context and always renders empty\n  hint: did you mean 'site.title'?\n"))
     }
 
+    @Test("a build the check stops still shows its own warnings, on stderr and as \"warnings\" in JSON, as a build that passed does")
+    func warningsWithFindings() throws {
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/pages/x.html", "<a href=\"nope.html\">x</a> {{acount.handle}}\n")
+        let warning = "templates/pages/x.html:1:27: warning: 'acount.handle' is not part of the page context and always renders empty\n"
+            + "  hint: did you mean 'account.handle'?\n"
+        let text = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(text.status == 1)
+        #expect(text.err.hasPrefix(warning), "\(text.err)")
+        #expect(text.err.contains("x/index.html:1:10: error: "))
+
+        let json = try ProcessRunner.run(["build", "--format", "json"], in: folder.path)
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let warnings = try #require(document["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["file"] as? String } == ["templates/pages/x.html"])
+        #expect(warnings.map { $0["line"] as? Int } == [1])
+        #expect(warnings.map { $0["column"] as? Int } == [27])
+        #expect(warnings.map { $0["hint"] as? String } == ["did you mean 'account.handle'?"])
+        #expect((document["findings"] as? [Any])?.count == 1)
+        #expect(!folder.exists("output"))
+    }
+
     @Test("--quiet prints only errors: template warnings are left out")
     func quietWarnings() throws {
         let folder = try TemporarySite.sample()

@@ -49,6 +49,39 @@ import Testing
         #expect(folder.read("docs/notes.md") == "mine")
     }
 
+    @Test("--output through a symbolic link is judged by the folder the link names: refused when that holds files feedsite did not write",
+          arguments: ["outlink", "outlink/"])
+    func refusesForeignFolderThroughLink(_ output: String) throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML])
+        let target = try TemporaryFolder()
+        try "mine".write(toFile: target.path + "/notes.md", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/outlink", withDestinationPath: target.path)
+        let canonical = URL(fileURLWithPath: target.path).resolvingSymlinksInPath().path
+        let result = try ProcessRunner.run(["build", "--output", output], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("error: refusing to build into outlink (a link to \(canonical)): it holds 1 file (notes.md) "
+                                     + "that feedsite did not write\n"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["notes.md"])
+        // A link to an empty folder is built into, and the folder it names holds the site.
+        try FileManager.default.removeItem(atPath: target.path + "/notes.md")
+        #expect(try ProcessRunner.run(["build", "-q", "--output", output], in: folder.path).status == 0)
+        #expect(FileManager.default.fileExists(atPath: target.path + "/index.html"))
+    }
+
+    @Test("site.yml's output: through a symbolic link never overwrites a file feedsite did not write, as when named directly",
+          arguments: [true, false])
+    func configOutputThroughLink(_ throughLink: Bool) throws {
+        let target = try TemporaryFolder()
+        try "mine".write(toFile: target.path + "/index.html", atomically: false, encoding: .utf8)
+        let folder = try TemporarySite(["site.yml": Self.siteYAML + "output: \(throughLink ? "outlink" : target.path)\n"])
+        if throughLink { try FileManager.default.createSymbolicLink(atPath: folder.path + "/outlink", withDestinationPath: target.path) }
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.err.contains(": 1 file that feedsite did not write would be overwritten: index.html\n"), "\(result.err)")
+        #expect(try String(contentsOfFile: target.path + "/index.html", encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["index.html"])
+    }
+
     @Test("--output with an empty value is a usage error")
     func emptyValue() throws {
         let folder = try TemporarySite(["site.yml": Self.siteYAML])

@@ -5,6 +5,8 @@ package struct BuildCheckFailure: UserFacingError {
     /// The template each page with findings was rendered from (page path -> template file): the pages
     /// were never written, so each finding names the template that made its page.
     package var templates: [String: String] = [:]
+    /// The build's own warnings (template names that never resolve, media not copied…), shown with the findings.
+    package var warnings: [Diagnostic] = []
 
     /// The checker found errors: exit 1.
     package var exitCode: ExitCode { .findings }

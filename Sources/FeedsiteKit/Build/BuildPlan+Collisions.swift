@@ -66,17 +66,21 @@ extension BuildPlan {
 extension BuildPlan {
     /// Refuses an extra page at the path of another page that no account makes (`templates/pages/latest.html`
     /// beside the river's `latest/index.html`); `refuseCollisions` names the account for the others.
-    func refuseExtraPageCollisions(_ site: LoadedSite) throws(InputError) {
+    func refuseExtraPageCollisions(_ site: LoadedSite) throws(DiagnosticError) {
         var seen: [String: String] = [:]
+        var problems: [Diagnostic] = []
         for page in pages {
             if case .account = page.kind { continue }
             let what = describe(page, site: site)
             if case .extra = page.kind, let other = seen[page.path] {
-                throw InputError("\(what) would be written to \(page.path), which \(other) also writes",
-                                 hint: "rename \(what) (the page's name is its folder in the output)")
+                problems.append(Diagnostic(at: SourceLocation(file: site.template(for: page.kind).location(of: 0).file, line: 1, column: 1),
+                                           "would be written to \(page.path), which \(other) also writes",
+                                           hint: "rename \(what) (the page's name is its folder in the output)"))
+                continue
             }
             seen[page.path] = what
         }
+        if !problems.isEmpty { throw DiagnosticError(problems.sorted()) }
     }
 }
 

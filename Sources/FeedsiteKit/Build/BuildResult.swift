@@ -10,6 +10,8 @@ package struct BuildResult: Sendable {
     package var removed: Int
     /// The paths written, relative to the output folder, sorted (`build --verbose` lists them).
     package var writtenPaths: [String] = []
+    /// The paths removed (relative to the output folder), sorted: `build --verbose` lists them.
+    package var removedPaths: [String] = []
     /// What the in-memory check found (warnings only, or the build would have failed).
     package var check: CheckReport
     /// Warnings: template names that never resolve, media copies refused, files of the output that were

@@ -33,20 +33,27 @@ extension ChosenOutputFolder {
 
     /// Throws when the folder holds anything feedsite did not write (by its manifest): files of
     /// its own other than the manifest and its temporary files, or any file when there is no manifest.
+    /// A symbolic link to a folder is judged by that folder, which the build would write into.
     func refuseForeignContent(display: String) throws(InputError) {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        // stat, not lstat: `--output link` writes into the link's folder, so that folder must pass the same check.
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+        var linkStatus = stat()
+        let isLink = lstat(path, &linkStatus) == 0 && linkStatus.st_mode & S_IFMT == S_IFLNK
+        let target = isLink ? " (a link to \(OutputFolderGuard.canonical(path)))" : ""
         let writer = OutputWriter(folder: path)
         let hasManifest = access(path + "/" + OutputWriter.manifestName, F_OK) == 0
         let recorded = hasManifest ? writer.readManifest().paths : []
-        let present = (try? FolderListing.files(under: path)) ?? []
+        var others: [String] = []
+        // Links to folders, FIFOs and the like are someone else's as much as files are.
+        let present = ((try? FolderListing.files(under: path, others: &others)) ?? []) + others
         let foreign = present.filter { file in
             !recorded.contains(file) && file != OutputWriter.manifestName && !file.split(separator: "/").last!.hasPrefix(OutputWriter.temporaryPrefix)
         }
         let folders = (try? FolderListing.entries(of: path).filter(\.isFolder).count) ?? 0
         guard !foreign.isEmpty || (!hasManifest && folders > 0) else { return }
         let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? " and \(foreign.count - 5) more" : "")
-        throw InputError("refusing to build into \(display): it holds "
+        throw InputError("refusing to build into \(display)\(target): it holds "
                          + (foreign.isEmpty ? "folders" : "\(foreign.count) file\(foreign.count == 1 ? "" : "s") (\(shown))")
                          + " that feedsite did not write",
                          hint: "--output takes a new or empty folder, or one feedsite built before that holds nothing else; "

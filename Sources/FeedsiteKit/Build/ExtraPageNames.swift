@@ -9,7 +9,8 @@ enum ExtraPageNames {
     static let folder = "pages"
 
     /// The names of the pages in `path` (the pages folder), sorted; none when it does not exist. Throws
-    /// `InputError` for a subfolder, a file that is not `.html`, or a name that is not a page name.
+    /// `DiagnosticError`, an error at each entry's `NAME:1:1`, for a subfolder (or a link to one), a file
+    /// that is not `.html`, or a name that is not a page name.
     /// Hidden files and editors' backups (`.about.html.swp`, `about.html~`) are passed over, as assets are.
     /// The name a bad name is told to take is free: no other page's, nor one of `reserved` (the top-level
     /// folders the build writes for itself: accounts, the river, media, assets; see `reservedNames(for:)`).
@@ -23,37 +24,44 @@ enum ExtraPageNames {
         }
         var others: [String] = []
         var misnamed: [String]? = []
-        let entries = try FolderListing.entries(of: path, others: &others, misnamed: &misnamed)
-        let unusual = others.filter { SiteBuilder.isPublishedAsset($0) }.sorted()
-        let badNames = (misnamed ?? []).filter { SiteBuilder.isPublishedAsset($0) }
-        if !unusual.isEmpty || !badNames.isEmpty {
-            throw DiagnosticError((badNames.map { name in
-                Diagnostic.notUTF8Name(display: "\(display)/\(name)",
-                                       hint: "rename it to a page name of lower-case letters, digits and '-' (NAME.html becomes NAME/index.html)")
-            } + unusual.map { name in
-                Diagnostic.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
-                                      folderName: display + "/")
-            }).sorted())
+        var linkedFolders: [String] = []
+        let entries = try FolderListing.entries(of: path, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
+        let at = { (name: String) in SourceLocation(file: "\(display)/\(StaticFolder.shown(name))", line: 1, column: 1) }
+        var diagnostics = (misnamed ?? []).filter { SiteBuilder.isPublishedAsset($0) }.map { name in
+            Diagnostic.notUTF8Name(display: "\(display)/\(name)",
+                                   hint: "rename it to a page name of lower-case letters, digits and '-' (NAME.html becomes NAME/index.html)")
+        }
+        diagnostics += others.filter { SiteBuilder.isPublishedAsset($0) }.map { name in
+            Diagnostic.notAFile(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", expected: "a page template (NAME.html)",
+                                  folderName: display + "/")
+        }
+        diagnostics += linkedFolders.filter { SiteBuilder.isPublishedAsset($0) }.map { name in
+            Diagnostic.linkedFolder(path + "/" + name, display: "\(display)/\(StaticFolder.shown(name))", folderName: display + "/",
+                                    instead: "no page in it is built (extra pages cannot be nested in folders either)")
         }
         let templates = entries.map(\.name).filter { $0.hasSuffix(".html") }
         var names: [String] = []
         for entry in entries.sorted(by: { $0.name < $1.name }) where SiteBuilder.isPublishedAsset(entry.name) {
             if entry.isFolder {
-                throw InputError("\(display)/\(entry.name): extra pages cannot be nested in folders",
-                                 hint: "move the templates of '\(entry.name)/' up into \(display)/ (each NAME.html there becomes NAME/index.html)")
+                diagnostics.append(Diagnostic(at: at(entry.name), "extra pages cannot be nested in folders",
+                                              hint: "move the templates of '\(entry.name)/' up into \(display)/ (each NAME.html there becomes NAME/index.html)"))
+                continue
             }
             guard entry.name.hasSuffix(".html") else {
-                throw InputError("\(display)/\(StaticFolder.shown(entry.name)): not a page template (NAME.html)",
-                                 hint: "\(display)/ holds only page templates: move the file elsewhere, or to static/ to publish it as it is")
+                diagnostics.append(Diagnostic(at: at(entry.name), "not a page template (NAME.html)",
+                                              hint: "\(display)/ holds only page templates: move the file elsewhere, or to static/ to publish it as it is"))
+                continue
             }
             let name = String(entry.name.dropLast(5))
             if let problem = problem(in: name) {
                 let taken = reserved.union(templates.filter { $0 != entry.name }.map { String($0.dropLast(5)).lowercased() })
-                throw InputError("\(display)/\(StaticFolder.shown(entry.name)): \(problem)",
-                                 hint: "rename it to \(freeName(for: name, taken: taken)).html: page names use lower-case letters, digits and '-'")
+                diagnostics.append(Diagnostic(at: at(entry.name), problem,
+                                              hint: "rename it to \(freeName(for: name, taken: taken)).html: page names use lower-case letters, digits and '-'"))
+                continue
             }
             names.append(name)
         }
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics.sorted()) }
         return names
     }
 

@@ -63,10 +63,16 @@ extension LoadedSite {
         if let notFound = templates.notFound { names.check(notFound) }
         if let latest = templates.latest { names.check(latest) }
         for page in templates.pages { names.check(page.template) }
-        let nameErrors = names.diagnostics.contains { $0.severity == .error }
-        if nameErrors || !dataErrors.isEmpty { throw DiagnosticError(dataErrors + (nameErrors ? names.diagnostics : [])) }
+        var markup = TemplateMarkupChecker()
+        for template in [templates.account, templates.index, templates.notFound, templates.latest].compactMap({ $0 })
+            + templates.pages.map(\.template) + templates.partials.templates.keys.sorted().compactMap({ templates.partials.templates[$0] }) {
+            markup.check(template)
+        }
+        let diagnostics = names.diagnostics + markup.diagnostics
+        let templateErrors = diagnostics.contains { $0.severity == .error }
+        if templateErrors || !dataErrors.isEmpty { throw DiagnosticError((dataErrors + (templateErrors ? diagnostics : [])).sorted()) }
         var site = LoadedSite(config: config, templates: templates,
-                              warnings: (names.diagnostics + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
+                              warnings: (diagnostics + [config.imageWithoutBaseURLWarning].compactMap { $0 }).sorted(),
                               accountPagesListAccounts: accountPagesListAccounts, snapshots: [],
                               river: River(entries: [], latest: [], pageSize: config.riverPageSize),
                               policies: PagePolicies(config: config, origins: config.accounts.map { _ in [] }))

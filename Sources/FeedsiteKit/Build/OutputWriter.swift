@@ -20,6 +20,8 @@ struct OutputWriter {
         var removed = 0
         /// The paths written, sorted.
         var writtenPaths: [String] = []
+        /// The paths removed (files an earlier build wrote and this one no longer makes), sorted.
+        var removedPaths: [String] = []
         /// The files feedsite wrote that someone changed since (their stamps differ from the manifest's),
         /// which this build replaced or (no longer making them) kept, sorted by path.
         var editedFiles: [EditedFile] = []
@@ -114,6 +116,7 @@ struct OutputWriter {
             }
             if unlink(path) == 0 {
                 counts.removed += 1
+                counts.removedPaths.append(stale)
                 removeEmptyParents(of: stale)
             }
         }

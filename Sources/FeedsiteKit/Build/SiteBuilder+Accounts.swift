@@ -49,6 +49,11 @@ extension SiteBuilder {
             var memo = RelativeLink.Memo()
             for range in chunks {
                 for index in range {
+                    // Ctrl-C: stop between accounts (the build then cleans up as for any failure).
+                    if BuildInterruption.isRaised, mine.failure == nil {
+                        do { try BuildInterruption.check() } catch { mine.failure = error }
+                    }
+                    if mine.failure != nil, BuildInterruption.isRaised { break }
                     let account = accounts[index]
                     var snapshot: Snapshot?
                     if present.contains(account.slug + ".json") {
@@ -124,6 +129,7 @@ extension SiteBuilder {
                 var memo = RelativeLink.Memo()
                 for range in chunks {
                     for (index, snapshot, shown) in whole[range] {
+                        try BuildInterruption.check()
                         try renderer.render(index, snapshot: snapshot, shown: shown, origins: origins[index], copies: names,
                                             into: sink, pass: &mine, memo: &memo)
                     }
@@ -204,8 +210,19 @@ struct AccountRenderer: Sendable {
                 pass: inout AccountPass, memo: inout RelativeLink.Memo) throws {
         var context = context
         context.copies = copies
-        let bytes = try renderer.render(site.templates.account, data: context.accountPage(index, snapshot: snapshot, shown: shown, origins: origins))
-        let file = SiteFile(path: site.config.accounts[index].slug + "/index.html", bytes: bytes)
+        let path = site.config.accounts[index].slug + "/index.html"
+        let bytes: [UInt8]
+        do throws(DiagnosticError) {
+            bytes = try renderer.render(site.templates.account, data: context.accountPage(index, snapshot: snapshot, shown: shown, origins: origins))
+        } catch {
+            // account.html renders a page per account: say which one the data came from.
+            throw DiagnosticError(error.diagnostics.map { diagnostic in
+                var named = diagnostic
+                named.message += " (rendering the page of '\(site.config.accounts[index].handle)', \(path))"
+                return named
+            })
+        }
+        let file = SiteFile(path: path, bytes: bytes)
         var result = checker.inspect(file)
         if resolves(result, memo: &memo) {
             result.resolvedLinks += result.links.count

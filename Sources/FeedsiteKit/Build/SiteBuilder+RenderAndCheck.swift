@@ -23,7 +23,19 @@ extension SiteBuilder {
             var memo = RelativeLink.Memo()
             for range in chunks {
                 for page in pages[range] {
-                    let bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
+                    try BuildInterruption.check()
+                    let bytes: [UInt8]
+                    do throws(DiagnosticError) {
+                        bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
+                    } catch {
+                        // A template renders many pages: say which one the data came from.
+                        let shown = if case .account(let index) = page.kind { "the page of '\(config.accounts[index].handle)', \(page.path)" } else { page.path }
+                        throw DiagnosticError(error.diagnostics.map { diagnostic in
+                            var named = diagnostic
+                            named.message += " (rendering \(shown))"
+                            return named
+                        })
+                    }
                     let file = SiteFile(path: page.path, bytes: bytes)
                     var result = checker.inspect(file)
                     checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)

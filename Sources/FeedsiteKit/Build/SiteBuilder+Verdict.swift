@@ -14,7 +14,7 @@ extension SiteBuilder {
                 templates[page.path] = site.template(for: page.kind).location(of: 0).file
             }
             for path in plan.staticPaths where withFindings.contains(path) { templates[path] = "\(StaticFolder.name)/\(path), copied as it is" }
-            throw BuildCheckFailure(report: report, templates: templates)
+            throw BuildCheckFailure(report: report, templates: templates, warnings: (site.warnings + plan.warnings).sorted())
         }
         return report
     }

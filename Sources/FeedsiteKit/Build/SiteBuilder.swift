@@ -126,7 +126,8 @@ private extension SiteBuilder {
             // About the user's own files (edited since feedsite wrote them, or overwritten with --force): last, and shown with -q.
             let userFiles = counts.editedFiles.map(warning) + overwrittenWarning(foreign, in: writer.folder)
             return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
-                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths, check: report,
+                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths,
+                               removedPaths: counts.removedPaths, check: report,
                                warnings: warnings + userFiles, milliseconds: BuildResult.milliseconds(since: start),
                                outputFolder: config.outputFolder, upToDate: false, userFileWarningCount: userFiles.count)
         } catch {

@@ -31,28 +31,53 @@ extension StaticFolder {
     /// for itself, and an output folder inside this one (each build would copy the last one).
     func files(siteFolder: String, outputFolder: String) throws -> [SiteFile] {
         guard exists else { return [] }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw DiagnosticError([Diagnostic(at: SourceLocation(file: display, line: 1, column: 1),
+                                              "is a file, expected the folder of files to publish as they are",
+                                              hint: "move the file into a folder named static/ (static/robots.txt is published as robots.txt), or rename it")])
+        }
         if outputFolder == path || outputFolder.hasPrefix(path + "/") {
             throw InputError("\(display): the output folder is inside the static folder", hint: "set 'output:' to a folder outside static/")
         }
+        // static/ itself a link out of the site: said once, of the folder, not of each file in it.
+        do throws(InputError) {
+            try SiteFileKind.refuseOutsideLink(path, folder: siteFolder, folderName: "the site folder", display: display)
+        } catch {
+            throw DiagnosticError([Diagnostic(at: SourceLocation(file: display, line: 1, column: 1), error.message.dropPrefix(display + ": "),
+                                              hint: "copy the folder into the site folder instead of linking to it")])
+        }
         var others: [String] = []
         var misnamed: [String]? = []
-        let listed = try FolderListing.files(under: path, others: &others, misnamed: &misnamed)
-        if !others.isEmpty || misnamed?.isEmpty == false {
-            throw DiagnosticError((misnamed ?? []).map { name in
-                Diagnostic.notUTF8Name(display: "\(display)/\(Self.shown(name))",
-                                       hint: "rename the file: static files keep their names in the output, and hosts serve only plain names")
-            } + others.map { other in
-                Diagnostic.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
-                                      folderName: "static/")
-            })
+        var linkedFolders: [String] = []
+        let listed = try FolderListing.files(under: path, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
+        let renameHint = "rename the file: static files keep their names in the output, and hosts serve only plain names"
+        // Every problem of every file at once, each at its file.
+        var diagnostics = (misnamed ?? []).map { name in
+            Diagnostic.notUTF8Name(display: "\(display)/\(Self.shown(name))", hint: renameHint)
+        } + others.map { other in
+            Diagnostic.notAFile(path + "/" + other, display: "\(display)/\(Self.shown(other))", expected: "a file to publish",
+                                  folderName: "static/")
+        } + linkedFolders.map { link in
+            Diagnostic.linkedFolder(path + "/" + link, display: "\(display)/\(Self.shown(link))", folderName: "static/",
+                                    instead: "nothing below it is published")
         }
-        return try listed.map { relative in
+        for relative in listed {
+            let shown = "\(display)/\(Self.shown(relative))"
             if let problem = Self.problem(in: relative) {
-                throw InputError("\(display)/\(Self.shown(relative)): \(problem)",
-                                 hint: "rename the file: static files keep their names in the output, and hosts serve only plain names")
+                diagnostics.append(Diagnostic(at: SourceLocation(file: shown, line: 1, column: 1), problem, hint: renameHint))
+                continue
             }
+            do throws(InputError) {
+                try SiteFileKind.refuseOutsideLink(path + "/" + relative, folder: siteFolder, folderName: "the site folder", display: shown)
+            } catch {
+                diagnostics.append(Diagnostic(at: SourceLocation(file: shown, line: 1, column: 1), error.message.dropPrefix(shown + ": "),
+                                              hint: error.hint))
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics.sorted()) }
+        return try listed.map { relative in
             let file = path + "/" + relative
-            try TemplateSet.refuseOutsideLink(file, folder: siteFolder, folderName: "the site folder", display: "\(display)/\(relative)")
             // A page is read, to be checked; anything else is copied in chunks when written, never held in memory.
             guard LinkChecker.isHTML(relative) else { return SiteFile(path: relative, copying: try DiskFile(path: file, shown: "\(display)/\(relative)")) }
             return SiteFile(path: relative, bytes: try FileInput.read(file, purpose: "a static file", limit: .max))
@@ -88,6 +113,11 @@ extension StaticFolder {
 }
 
 private extension String {
+    /// The string without `prefix` when it starts with it.
+    func dropPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+
     func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: Swift.max(0, width - count)) + self
     }

@@ -91,6 +91,16 @@ private extension TemplateNameChecker {
         }
         guard let included = partials.template(named: inclusion.name) else {
             let location = template.location(of: inclusion.offset)
+            let parts = inclusion.name.split(separator: "/", omittingEmptySubsequences: false)
+            if inclusion.name.hasPrefix("/") || parts.contains("..") || inclusion.name.contains("\\") {
+                // Never suggest creating a file outside templates/partials/.
+                if reported.insert(location).inserted {
+                    found.append(Diagnostic(.error, at: location, "partial name '\(inclusion.name)' points outside templates/partials/",
+                        hint: "name a partial by its path below templates/partials/, without '..', '\\' or a leading '/': "
+                            + "{{> post-content}} includes templates/partials/post-content.html"))
+                }
+                return
+            }
             if reported.insert(location).inserted {
                 found.append(Diagnostic(.error, at: location, "partial '\(inclusion.name)' does not exist",
                     hint: Suggestion.didYouMean(inclusion.name, in: partials.templates.keys)

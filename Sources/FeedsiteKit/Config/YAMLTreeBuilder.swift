@@ -74,7 +74,7 @@ private extension YAMLTreeBuilder {
 
     func tooDeep(_ at: SourceLocation) -> Diagnostic {
         Diagnostic(at: at, "lists and maps nest more than \(Self.maximumDepth) levels deep here",
-                   hint: "flatten the structure; site.yml never needs more than a few levels")
+                   hint: "nest lists and maps at most \(Self.maximumDepth) levels deep: flatten the data")
     }
 
     struct Frame {

@@ -6,4 +6,6 @@ package enum ExitCode: Int32, Sendable {
     case findings = 1
     /// Invalid input, usage or I/O error.
     case invalid = 2
+    /// Stopped by Ctrl-C (SIGINT): 128 + 2, as shells report a command the signal ended.
+    case interrupted = 130
 }

@@ -40,6 +40,8 @@ extension DiskFile {
         var buffer = [UInt8](repeating: 0, count: min(Self.chunkSize, max(size, 1)))
         var copied = 0
         while copied < size {
+            // Ctrl-C stops a copy of a large file within one chunk.
+            try BuildInterruption.check()
             let (count, failure) = buffer.withUnsafeMutableBytes { chunk -> (Int, SystemError?) in
                 let count = Self.read(source, into: chunk, count: min(chunk.count, size - copied))
                 guard count > 0 else { return (count, nil) }

@@ -22,12 +22,21 @@ enum FolderListing {
     /// the files, and folders so named are not entered. A String would repair such a name into one that names
     /// no file. With `misnamed` nil, they are listed repaired, as before.
     static func files(under folder: String, others: inout [String], misnamed: inout [String]?) throws(InputError) -> [String] {
+        var linkedFolders: [String] = []
+        return try files(under: folder, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
+    }
+
+    /// `files(under:others:misnamed:)`, and in `linkedFolders` (sorted) the symbolic links to folders, which
+    /// are not followed: a caller that publishes every file says so rather than leave them out silently.
+    static func files(under folder: String, others: inout [String], misnamed: inout [String]?,
+                      linkedFolders: inout [String]) throws(InputError) -> [String] {
         try requireFolder(folder)
         var files: [String] = []
-        try walk(folder, relative: "", into: &files, others: &others, misnamed: &misnamed)
+        try walk(folder, relative: "", into: &files, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
         files.sort()
         others.sort()
         misnamed?.sort()
+        linkedFolders.sort()
         return files
     }
 
@@ -46,10 +55,24 @@ enum FolderListing {
     /// `entries(of:others:)`, and in `misnamed` (sorted) the names that are not valid UTF-8, escaped and
     /// left out of the entries (see `files(under:others:misnamed:)`).
     static func entries(of folder: String, others: inout [String], misnamed: inout [String]?) throws(InputError) -> [(name: String, isFolder: Bool)] {
+        var linkedFolders: [String] = []
+        return try entries(of: folder, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
+    }
+
+    /// `entries(of:others:)`, and in `linkedFolders` the names of the symbolic links to folders (not followed).
+    static func entries(of folder: String, others: inout [String],
+                        linkedFolders: inout [String]) throws(InputError) -> [(name: String, isFolder: Bool)] {
+        var misnamed: [String]?
+        return try entries(of: folder, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
+    }
+
+    /// `entries(of:others:misnamed:)`, and in `linkedFolders` the names of the symbolic links to folders (not followed).
+    static func entries(of folder: String, others: inout [String], misnamed: inout [String]?,
+                        linkedFolders: inout [String]) throws(InputError) -> [(name: String, isFolder: Bool)] {
         try requireFolder(folder)
         var files: [String] = []
         var folders: [String] = []
-        try list(folder, files: &files, folders: &folders, others: &others, misnamed: &misnamed)
+        try list(folder, files: &files, folders: &folders, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
         misnamed?.sort()
         return files.map { ($0, false) } + folders.map { ($0, true) }
     }
@@ -58,22 +81,25 @@ enum FolderListing {
     static func walk(_ path: String, relative: String, into files: inout [String]) throws(InputError) {
         var others: [String] = []
         var misnamed: [String]?
-        try walk(path, relative: relative, into: &files, others: &others, misnamed: &misnamed)
+        var linkedFolders: [String] = []
+        try walk(path, relative: relative, into: &files, others: &others, misnamed: &misnamed, linkedFolders: &linkedFolders)
     }
 
     private static func walk(_ path: String, relative: String, into files: inout [String], others: inout [String],
-                             misnamed: inout [String]?) throws(InputError) {
+                             misnamed: inout [String]?, linkedFolders: inout [String]) throws(InputError) {
         var names: [String] = []
         var folders: [String] = []
         var unusual: [String] = []
         var badNames: [String]? = misnamed == nil ? nil : []
-        try list(path, files: &names, folders: &folders, others: &unusual, misnamed: &badNames)
+        var links: [String] = []
+        try list(path, files: &names, folders: &folders, others: &unusual, misnamed: &badNames, linkedFolders: &links)
+        for name in links { linkedFolders.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in names { files.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in unusual { others.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in badNames ?? [] { misnamed?.append(relative.isEmpty ? name : relative + "/" + name) }
         for name in folders {
             try walk(path + "/" + name, relative: relative.isEmpty ? name : relative + "/" + name, into: &files, others: &others,
-                     misnamed: &misnamed)
+                     misnamed: &misnamed, linkedFolders: &linkedFolders)
         }
     }
 
@@ -86,10 +112,10 @@ enum FolderListing {
     }
 
     /// The names of the regular files and folders directly inside `path`; `others` gets FIFOs, devices,
-    /// sockets and broken links (links to folders are left out of all three).
+    /// sockets and broken links; `linkedFolders` the links to folders (not followed).
     /// Names that are not valid UTF-8 go to `misnamed`, escaped, when it is not nil.
     private static func list(_ path: String, files: inout [String], folders: inout [String], others: inout [String],
-                             misnamed: inout [String]?) throws(InputError) {
+                             misnamed: inout [String]?, linkedFolders: inout [String]) throws(InputError) {
         guard let directory = opendir(path) else {
             throw InputError("\(path): cannot be read: \(String(cString: strerror(errno)))")
         }
@@ -116,7 +142,10 @@ enum FolderListing {
                     continue
                 }
                 let mode = status.st_mode & S_IFMT
-                if mode == S_IFDIR && type == Int32(DT_LNK) { continue }
+                if mode == S_IFDIR && type == Int32(DT_LNK) {
+                    linkedFolders.append(name)
+                    continue
+                }
                 type = mode == S_IFREG ? Int32(DT_REG) : (mode == S_IFDIR ? Int32(DT_DIR) : -1)
             }
             if type == Int32(DT_REG) {

@@ -44,6 +44,7 @@ package struct TemplateRenderer: Sendable {
         output = []
         defer { output = state.output }
         try state.render(template.nodes, in: template)
+        if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
     }
 }
 
@@ -59,6 +60,8 @@ struct TemplateRenderState {
     var nesting = 0
     /// Inside a helper's section: variables are rendered unescaped, as text for the helper to transform.
     var rendersText = false
+    /// Helpers given text they cannot take (`{{#date}}` a non-date), each once: reported together when the render ends.
+    var problems: [Diagnostic] = []
 
     init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
         self.renderer = renderer
@@ -162,9 +165,12 @@ private extension TemplateRenderState {
         do {
             try helper.apply(to: text, language: renderer.language, escaped: !rendersText, output: &result)
         } catch {
-            throw DiagnosticError([Diagnostic(at: template.location(of: section.offset),
+            // Rendering goes on (writing nothing for this tag), so that every bad date of the page is reported at once.
+            let problem = Diagnostic(at: template.location(of: section.offset),
                 "'date' expects an ISO 8601 date such as 2026-12-01 or 2026-12-01T14:03:00Z, found '\(error.found)'",
-                hint: "give it a date, such as {{#date}}{{published}}{{/date}}; it renders nothing for empty text")])
+                hint: "give it a date, such as {{#date}}{{published}}{{/date}}; it renders nothing for empty text")
+            if !problems.contains(problem) { problems.append(problem) }
+            return
         }
         emitText(result)
     }

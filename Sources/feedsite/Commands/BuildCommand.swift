@@ -7,9 +7,9 @@ struct BuildCommand: Command {
                                             .baseURL, .quiet, .verbose,
                                             .output("Build into DIR instead of site.yml's output folder (a new or empty folder, or one feedsite built)."),
                                             .value("format", "text|json", "json: the check's findings, or the error, as one JSON document on stdout (as check prints it)."),
-                                            .flag("watch", "Build, then build again on every change of site.yml, the templates or the data files, until Ctrl-C.")],
+                                            .flag("watch", "Build, then build again on every change of site.yml, the templates, the data files, static/ or the snapshots, until Ctrl-C.")],
                                   details: "Exit status: 0 built, 1 the check found errors (nothing was written), 2 invalid input, usage or I/O error; "
-                                      + "--watch exits 0 on Ctrl-C.")
+                                      + "130 stopped by Ctrl-C (the output folder is left as it was); --watch exits 0 on Ctrl-C.")
 
     let runner: BuildRunner
     let watch: Bool
@@ -30,8 +30,9 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: Console) -> ExitCode {
+        BuildInterruptSignal.install()
         let first = runner.run(console)
-        guard watch else { return first.code }
+        guard watch, first.code != .interrupted else { return first.code }
         return BuildWatch(runner: runner).run(console, first: first)
     }
 }

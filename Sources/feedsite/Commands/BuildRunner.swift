@@ -41,17 +41,27 @@ struct BuildRunner {
             } else {
                 for line in result.check.textLines(errorsOnly: quiet) { console.err(TerminalText.escaped(line)) }
             }
-            if !quiet { console.err(result.summary) }
+            // The files first and the summary last, which ends the build's output as it does without --verbose.
             if verbose, !result.upToDate {
                 let folder = DisplayPath.relative(result.outputFolder)
                 for path in result.writtenPaths { console.err("wrote \(TerminalText.escaped(folder + "/" + path))") }
+                for path in result.removedPaths { console.err("removed \(TerminalText.escaped(folder + "/" + path))") }
             }
+            if !quiet { console.err(result.summary) }
             return Outcome(code: .success, failure: nil)
         } catch {
             if showProgress { console.progress(nil) }
+            if BuildInterruption.isRaised {
+                console.err("build interrupted: its temporary files were removed, and the output folder is as it was before")
+                return Outcome(code: .interrupted, failure: nil)
+            }
+            let failure = error as? BuildCheckFailure
+            // The build's own warnings go with the findings: a failed check is when the "did you mean" helps most.
+            if let failure, !quiet { console.report(failure.warnings) }
             if format == .json {
-                // stdout stays one JSON document either way: the findings as `check` prints them, or the error.
-                console.out(document: (error as? BuildCheckFailure)?.report.json ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
+                // stdout stays one JSON document either way: the findings as `check` prints them (with the build's
+                // warnings, as after a build that passed), or the error.
+                console.out(document: failure.map { $0.report.json(warnings: $0.warnings) } ?? DiagnosticRenderer().json(InternalError.userFacing(error)))
             }
             return Outcome(code: console.fail(error), failure: Self.overlayText(error))
         }

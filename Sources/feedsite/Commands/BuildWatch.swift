@@ -1,4 +1,5 @@
 import FeedsiteKit
+import Foundation
 
 /// `feedsite build --watch`: builds again on every change of site.yml, the templates or the data
 /// files, with serve's watcher, until Ctrl-C (exit 0). A failed build is printed and watching goes on.
@@ -14,6 +15,8 @@ struct BuildWatch {
         guard let folders = site.folders() else { return first.code }
         let watcher = FileWatcher(paths: WatchedSite.paths(configPath: site.configPath, folders: folders))
         let say: @Sendable (String) -> Void = { [quiet = runner.quiet] line in if !quiet { console.err(line) } }
+        // Held while a rebuild runs: Ctrl-C waits for the rebuild to stop and remove its temporary files.
+        let building = NSLock()
         watcher.start {
             say("change detected, rebuilding")
             // The folders are found again before the build, so that a site.yml that moved its
@@ -21,12 +24,13 @@ struct BuildWatch {
             if let now = site.folders(), watcher.watch(WatchedSite.paths(configPath: site.configPath, folders: now)) {
                 say("watching \(WatchedSite.described(configPath: site.configPath, folders: now)) for changes")
             }
-            _ = runner.run(console)
+            building.withLock { _ = runner.run(console) }
         }
         // Said only once the watcher runs: a change made after this line is seen.
         say("watching \(WatchedSite.described(configPath: site.configPath, folders: folders)) for changes; Ctrl-C stops")
         interrupt.wait {
             watcher.stop()
+            building.withLock {}
             say("stopped watching")
         }
     }

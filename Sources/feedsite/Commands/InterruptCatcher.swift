@@ -1,3 +1,4 @@
+import FeedsiteKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,8 @@ struct InterruptCatcher {
         interruptPipeWriteEnd = ends[1]
         for number in [SIGINT, SIGTERM] {
             signal(number) { _ in
+                // A build running meanwhile (a rebuild of `build --watch` or `serve`) stops and cleans up.
+                BuildInterruption.raise()
                 var byte: UInt8 = 1
                 _ = write(interruptPipeWriteEnd, &byte, 1)
             }

@@ -119,6 +119,7 @@ import Testing
         #expect(deep.location.line == 1)
         let deepYAML = try #require(try diagnostics(["data/deep.yml": String(repeating: "[", count: 10_000)]).first)
         #expect(deepYAML.message.contains("levels deep"))
+        #expect(deepYAML.hint == "nest lists and maps at most 200 levels deep: flatten the data")
         var laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 { laughs += "\(Character(Unicode.Scalar(97 + level)!)): &\(Character(Unicode.Scalar(97 + level)!)) " + "[" + Array(repeating: "*\(Character(Unicode.Scalar(96 + level)!))", count: 10).joined(separator: ", ") + "]\n" }
         #expect(try !diagnostics(["data/lol.yml": laughs]).isEmpty)

@@ -62,23 +62,45 @@ import FeedsiteTestSupport
         ("\u{FC}.html", "'\u{FC}' is not a page name: it contains '\u{FC}'", "rename it to u.html"),
         ("_headers.html", "'_headers' is not a page name: it contains '_'", "rename it to headers.html"),
         ("My  Page!.html", "'My  Page!' is not a page name: it contains 'M'", "rename it to my-page.html"),
-        ("-x.html", "'-x' is not a page name: it starts or ends with '-'", "rename it to x.html"),
+        ("-x.html", "'-x' is not a page name: it starts or ends with '-' (a link to '-x/' reads as an option in a shell, and looks like a typo)",
+         "rename it to x.html"),
     ])
     func badName(file: String, message: String, hint: String) throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/" + file: "x"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.contains("templates/pages/\(file): \(message)"))
-        #expect(error.hint?.hasPrefix(hint) == true)
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(error.diagnostics.count == 1)
+        #expect(diagnostic.location.file.hasSuffix("templates/pages/\(file)"))
+        #expect(diagnostic.location.line == 1 && diagnostic.location.column == 1)
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.hint?.hasPrefix(hint) == true)
     }
 
     @Test("a folder in templates/pages is an error (pages are one level deep), a file that is not .html too; backups are passed over")
     func nested() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/team/alice.html": "x", "templates/pages/about.html~": "x"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.hasSuffix("templates/pages/team: extra pages cannot be nested in folders"))
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == ["extra pages cannot be nested in folders"])
+        #expect(error.diagnostics.map { $0.location.file.hasSuffix("templates/pages/team") && $0.location.line == 1 && $0.location.column == 1 } == [true])
         let other = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/notes.txt": "x"])
-        let notPage = try #require(throws: InputError.self) { try other.build() }
-        #expect(notPage.message.hasSuffix("templates/pages/notes.txt: not a page template (NAME.html)"))
+        let notPage = try #require(throws: DiagnosticError.self) { try other.build() }
+        #expect(notPage.diagnostics.map(\.message) == ["not a page template (NAME.html)"])
+        #expect(notPage.diagnostics.map { $0.location.file.hasSuffix("templates/pages/notes.txt") } == [true])
+    }
+
+    @Test("a link to a folder in templates/pages is an error at the link, as a real folder there is; every bad entry is reported at once")
+    func linkedFolder() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "shared/team/alice.html": "x", "templates/pages/Bad.html": "x"])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/templates/pages/team", withDestinationPath: "../../shared/team")
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == [
+            "'Bad' is not a page name: it contains 'B'",
+            "is a link to a folder (../../shared/team); feedsite does not follow links to folders, so no page in it is built "
+                + "(extra pages cannot be nested in folders either)",
+        ])
+        #expect(error.diagnostics.map { String($0.location.file.split(separator: "/").last!) } == ["Bad.html", "team"])
+        #expect(error.diagnostics.map(\.location.line) == [1, 1])
+        #expect(error.diagnostics.map(\.location.column) == [1, 1])
     }
 
     @Test("an extra page named after an account is an error at the account naming the template")
@@ -94,8 +116,11 @@ import FeedsiteTestSupport
     @Test("an extra page at the river's path is an error naming both")
     func riverCollision() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML, "templates/pages/latest.html": "x"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message == "templates/pages/latest.html would be written to latest/index.html, which river page 1 (templates/latest.html) also writes")
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == ["would be written to latest/index.html, which river page 1 (templates/latest.html) also writes"])
+        #expect(error.diagnostics.map { $0.location.file.hasSuffix("templates/pages/latest.html") } == [true])
+        #expect(error.diagnostics.map(\.location.line) == [1])
+        #expect(error.diagnostics.map(\.location.column) == [1])
     }
 
     @Test("a static file at an extra page's path is an error naming both")

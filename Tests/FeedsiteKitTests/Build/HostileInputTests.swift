@@ -32,7 +32,8 @@ import Testing
         #expect {
             try site.build()
         } throws: { error in
-            (error as? DiagnosticError)?.diagnostics.first?.message == "sections and partials nest more than 1000 levels deep here"
+            (error as? DiagnosticError)?.diagnostics.first?.message
+                == "sections and partials nest more than 1000 levels deep here (rendering the page of 'a', a/index.html)"
         }
         #expect(!site.exists("output"))
     }

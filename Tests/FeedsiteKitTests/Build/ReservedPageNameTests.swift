@@ -58,10 +58,11 @@ import FeedsiteTestSupport
           arguments: ["Assets", "ASSETS", "MeDia", "mEDIA"])
     func otherCase(name: String) throws {
         let site = try Self.site(["templates/pages/\(name).html": "x"])
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.hasSuffix("templates/pages/\(name).html: '\(name)' is not a page name: it contains '\(name.first(where: \.isUppercase)!)'"))
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.map(\.message) == ["'\(name)' is not a page name: it contains '\(name.first(where: \.isUppercase)!)'"])
+        #expect(error.diagnostics.map { $0.location.file.hasSuffix("templates/pages/\(name).html") } == [true])
         let free = name.lowercased() + "-page"
-        #expect(error.hint?.hasPrefix("rename it to \(free).html:") == true)
+        #expect(error.diagnostics.first?.hint?.hasPrefix("rename it to \(free).html:") == true)
 
         try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(name).html", toPath: site.path + "/templates/pages/\(free).html")
         _ = try site.build()
@@ -77,8 +78,8 @@ import FeedsiteTestSupport
     ])
     func freeRenameHint(name: String, others: [String: String], free: String) throws {
         let site = try Self.site(others.merging(["templates/pages/\(name).html": "x"]) { $1 })
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.hint?.hasPrefix("rename it to \(free).html:") == true)
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        #expect(error.diagnostics.first?.hint?.hasPrefix("rename it to \(free).html:") == true)
         try FileManager.default.moveItem(atPath: site.path + "/templates/pages/\(name).html", toPath: site.path + "/templates/pages/\(free).html")
         _ = try site.build()
         #expect(site.read("output/\(free)/index.html") == "x")

@@ -128,16 +128,42 @@ import FeedsiteTestSupport
         #expect(error.diagnostics.map(\.location.file) == ["static/feed.xml", "static/sitemap.xml"])
     }
 
-    @Test("a static file whose name holds a control character or a backslash, or takes feedsite's own names, is refused", arguments: [
-        ("a\tb.txt", "static/a\\u{9}b.txt: its name contains the control character U+0009"),
-        ("a\\b.txt", "static/a\\b.txt: its name contains '\\', which Windows and some hosts read as a folder separator"),
-        (".feedsite-manifest", "static/.feedsite-manifest: '.feedsite-manifest' is a name feedsite keeps for its own files in the output folder"),
+    @Test("a static file whose name holds a control character or a backslash, or takes feedsite's own names, is refused at NAME:1:1", arguments: [
+        ("a\tb.txt", "static/a\\u{9}b.txt", "its name contains the control character U+0009"),
+        ("a\\b.txt", "static/a\\b.txt", "its name contains '\\', which Windows and some hosts read as a folder separator"),
+        (".feedsite-manifest", "static/.feedsite-manifest", "'.feedsite-manifest' is a name feedsite keeps for its own files in the output folder"),
     ])
-    func unsafeName(name: String, message: String) throws {
+    func unsafeName(name: String, file: String, message: String) throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
         try site.write("static/" + name, "x")
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.hasSuffix(message))
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == [message])
+        #expect(error.diagnostics.map(\.location.file) == [file])
+        #expect(error.diagnostics.map(\.location.line) == [1])
+        #expect(error.diagnostics.map(\.location.column) == [1])
+        #expect(error.diagnostics.first?.hint == "rename the file: static files keep their names in the output, and hosts serve only plain names")
+    }
+
+    @Test("every unsafe static name is reported in one build, not only the first")
+    func unsafeNamesTogether() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static/a\tb.txt": "x", "static/c\\d.txt": "x", "static/e\u{1}.txt": "x"])
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.location.file) == ["static/a\\u{9}b.txt", "static/c\\d.txt", "static/e\\u{1}.txt"])
+    }
+
+    /// Builds `site` with paths in messages relative to its folder, as the command line shows them.
+    static func relativeBuild(_ site: TemporarySite) throws -> BuildResult {
+        let root = site.path + "/"
+        return try SiteBuilder(config: site.config(), displayPath: { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }).build()
+    }
+
+    @Test("static being a file is an error at static:1:1 that says a folder is expected")
+    func staticIsAFile() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "static": "not a folder"])
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == ["is a file, expected the folder of files to publish as they are"])
+        #expect(error.diagnostics.map(\.location.description) == ["static:1:1"])
+        #expect(error.diagnostics.first?.hint == "move the file into a folder named static/ (static/robots.txt is published as robots.txt), or rename it")
     }
 
     @Test("'..' and empty parts are unsafe paths")
@@ -153,9 +179,32 @@ import FeedsiteTestSupport
         try outside.write("secret.txt", "s")
         let site = try TemporarySite(["site.yml": Self.siteYAML, "static/.keep": ""])
         try FileManager.default.createSymbolicLink(atPath: site.path + "/static/leak.txt", withDestinationPath: outside.path + "/secret.txt")
-        let error = try #require(throws: InputError.self) { try site.build() }
-        #expect(error.message.hasSuffix("static/leak.txt: is a link to \(URL(fileURLWithPath: outside.path + "/secret.txt").resolvingSymlinksInPath().path), outside the site folder"))
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == ["is a link to \(URL(fileURLWithPath: outside.path + "/secret.txt").resolvingSymlinksInPath().path), outside the site folder"])
+        #expect(error.diagnostics.map(\.location.description) == ["static/leak.txt:1:1"])
         #expect(site.read("output/leak.txt") == nil)
+    }
+
+    @Test("static/ itself a link out of the site is an error at static:1:1, not at each file it holds")
+    func staticFolderLinkedOutside() throws {
+        let outside = try TemporaryFolder()
+        try outside.write("x.txt", "x")
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/static", withDestinationPath: outside.path)
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == ["is a link to \(URL(fileURLWithPath: outside.path).resolvingSymlinksInPath().path), outside the site folder"])
+        #expect(error.diagnostics.map(\.location.description) == ["static:1:1"])
+        #expect(error.diagnostics.first?.hint == "copy the folder into the site folder instead of linking to it")
+    }
+
+    @Test("a link to a folder in static/ is an error at the link: its files would not be published")
+    func linkedFolder() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML, "shared/img/a.png": "png", "static/.keep": ""])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/static/img", withDestinationPath: "../shared/img")
+        let error = try #require(throws: DiagnosticError.self) { try Self.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.message) == ["is a link to a folder (../shared/img); feedsite does not follow links to folders, so nothing below it is published"])
+        #expect(error.diagnostics.map(\.location.description) == ["static/img:1:1"])
+        #expect(error.diagnostics.first?.hint == "copy the folder into static/ instead of linking to it, or remove the link")
     }
 
     @Test("a FIFO or a broken link in static/ is an error naming it, and the build does not wait on the FIFO")

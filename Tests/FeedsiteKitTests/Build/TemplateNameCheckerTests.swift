@@ -44,6 +44,22 @@ import Testing
         #expect(warnings.first?.hint?.contains("did you mean") == false)
     }
 
+    @Test("a partial name that leads out of templates/partials/ is an error of its own, never a hint to create a file there", arguments: [
+        ("{{> ../../../tmp/x}}", "../../../tmp/x", 1),
+        ("ab{{>/etc/x}}", "/etc/x", 3),
+        ("{{> a/../../b}}", "a/../../b", 1),
+    ])
+    func partialOutside(_ template: String, _ name: String, _ column: Int) throws {
+        let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML, "templates/pages/p.html": template])
+        let error = try #require(throws: DiagnosticError.self) { try site.build() }
+        let found = error.diagnostics.filter { $0.location.file.hasSuffix("templates/pages/p.html") }
+        #expect(found.map(\.message) == ["partial name '\(name)' points outside templates/partials/"])
+        #expect(found.map(\.location.line) == [1])
+        #expect(found.map(\.location.column) == [column])
+        #expect(found.first?.hint == "name a partial by its path below templates/partials/, without '..', '\\' or a leading '/': "
+                + "{{> post-content}} includes templates/partials/post-content.html")
+    }
+
     @Test("a helper used as a section, or a key of that name in the data, gets no helper warning")
     func helperInSection() throws {
         let site = try TemporarySite(["site.yml": SiteBuilderTests.siteYAML,
