@@ -12,6 +12,11 @@ enum PostOrder {
         return post.updated.flatMap(normalized)
     }
 
+    /// The moment that orders `post` as a number that orders as the moments do; nil when undated.
+    static func key(of post: Post) -> Int64? {
+        date(of: post).map(number)
+    }
+
     /// `posts` newest first.
     static func newestFirst(_ posts: [Post]) -> [Post] {
         newestFirst(posts, date: date(of:))
