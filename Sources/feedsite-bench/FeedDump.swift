@@ -18,7 +18,7 @@ struct FeedDump {
             let html = String(decoding: bytes, as: UTF8.self)
             output += "clean: " + String(reflecting: PostHTML.clean(html, base: "https://example.com/a/b")) + "\n"
             let wrapped = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","items":[{"id":"1","content_html":"#
-                + Self.jsonString(html) + "}]}"
+                + JSONString.quoted(html) + "}]}"
             output += Self.feed(Array(wrapped.utf8), source: "https://example.com/feed.json")
         }
         return output
@@ -34,22 +34,5 @@ struct FeedDump {
         } catch {
             return "error: " + String(reflecting: error) + "\n"
         }
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
