@@ -68,16 +68,34 @@ import Glibc
         #expect(Self.contents(of: output) == before)
     }
 
-    @Test("Ctrl-C during a first build removes the staging folder: no output folder appears")
-    func firstBuild() throws {
+    /// What `build --format json` prints on stdout when Ctrl-C stopped it: the error document, as for any other failure.
+    static let interruptedJSON = """
+        {
+          "exit_code": 130,
+          "diagnostics": [
+            {"file": null, "line": null, "column": null, "severity": "error", \
+        "message": "build interrupted: its temporary files were removed, and the output folder is as it was before", \
+        "hint": "run the build again to write the site"}
+          ],
+          "dropped": 0,
+          "summary": null
+        }
+
+        """
+
+    @Test("Ctrl-C during a first build removes the staging folder: no output folder appears; with --format json stdout holds the error document, exit_code 130",
+          arguments: [[], ["--format", "json"]])
+    func firstBuild(format: [String]) throws {
         let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/keep.txt": "kept"])
         try Self.addBigFile(to: folder)
         let process = Process()
         process.executableURL = ProcessRunner.executable
-        process.arguments = ["build", "-q"]
+        process.arguments = ["build", "-q"] + format
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let errors = Pipe()
         process.standardError = errors
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
         let staging = { () -> Bool in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
@@ -87,9 +105,11 @@ import Glibc
         #expect(Self.wait(for: staging, while: process))
         kill(process.processIdentifier, SIGINT)
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(err == "build interrupted: its temporary files were removed, and the output folder is as it was before\n")
+        #expect(out == (format.isEmpty ? "" : Self.interruptedJSON), "\(out)")
         #expect(!staging())
         #expect(!folder.exists("output"))
     }

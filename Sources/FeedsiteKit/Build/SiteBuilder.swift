@@ -96,16 +96,19 @@ private extension SiteBuilder {
         let upToDate = upToDateCheck(manifest: manifest)
         if let done = upToDate.result(since: start, outputFolder: config.outputFolder) { return done }
 
-        let loaded = try LoadedSite.withoutSnapshots(config: config, displayPath: displayPath)
-        // Errors in static/ and templates/assets/ are reported after broken snapshots, as when the snapshots were read first.
+        // static/ and templates/assets/ are listed before the templates load, so that the errors in static/ are
+        // reported with those of the templates, the data files and the snapshots, in one build.
         let statics = Result { try StaticFolder(siteFolder: config.siteFolder, displayPath: displayPath)
             .files(siteFolder: config.siteFolder, outputFolder: config.outputFolder) }
         let assets = Result { try self.assets() }
+        let loaded = try reporting(statics) { try LoadedSite.withoutSnapshots(config: config, displayPath: displayPath) }
         let known = knownPaths(loaded, assets: (try? assets.get()) ?? [], statics: (try? statics.get()) ?? [])
         let sink: any PageSink = StagingSink(output: config.outputFolder, paths: provisionalPaths(known))
             ?? FolderSink(writer: writer, previous: manifest)
         do {
-            let accounts = try renderAccounts(loaded, known: known, favicon: Favicon.find(among: known), into: sink, progress: progress)
+            let accounts = try reporting(statics) {
+                try renderAccounts(loaded, known: known, favicon: Favicon.find(among: known), into: sink, progress: progress)
+            }
             let site = loaded.summarized(by: accounts)
             let statics = try statics.get()
             let plan = try BuildPlan(site, assets: try assets.get(), statics: statics)
@@ -133,6 +136,18 @@ private extension SiteBuilder {
         } catch {
             sink.discard()
             throw error
+        }
+    }
+
+    /// Runs `phase` (load, or the account pass that reads the snapshots); when it and the listing of
+    /// static/ both fail with diagnostics, throws them all as one error, sorted. Any other failure of
+    /// static/ is thrown later, where its files are planned.
+    func reporting<Value>(_ statics: Result<[SiteFile], any Error>, _ phase: () throws -> Value) throws -> Value {
+        do {
+            return try phase()
+        } catch let error as DiagnosticError {
+            guard case .failure(let staticErrors as DiagnosticError) = statics else { throw error }
+            throw DiagnosticError(error.diagnostics + staticErrors.diagnostics, dropped: error.dropped + staticErrors.dropped)
         }
     }
 

@@ -52,7 +52,9 @@ struct BuildRunner {
         } catch {
             if showProgress { console.progress(nil) }
             if BuildInterruption.isRaised {
-                console.err("build interrupted: its temporary files were removed, and the output folder is as it was before")
+                console.err(BuildInterrupted.message)
+                // stdout stays one JSON document, for scripts that parse it: the error document with exit code 130.
+                if format == .json { console.out(document: DiagnosticRenderer().json(BuildInterrupted())) }
                 return Outcome(code: .interrupted, failure: nil)
             }
             let failure = error as? BuildCheckFailure

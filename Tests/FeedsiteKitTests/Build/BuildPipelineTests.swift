@@ -153,4 +153,31 @@ extension BuildPipelineTests {
         #expect(!result.upToDate)
         #expect(site.read("output/assets/site.css") == "/* changed */")
     }
+
+    @Test("errors in static/ are reported in one build with those of templates/pages/ and of the snapshots, sorted by file, line and column",
+          arguments: [
+              // A link to a folder in static/; a folder and a file that is not a page in templates/pages/.
+              (["templates/pages/realdir/a.html": "x", "templates/pages/notes.md": "x"], [String](), true,
+               ["static/img:1:1", "templates/pages/notes.md:1:1", "templates/pages/realdir:1:1"]),
+              // Names that are not valid UTF-8 in both.
+              (["templates/pages/about.html": "<p>a</p>"], ["static/bad\u{FF}utf", "templates/pages/bad\u{FF}.html"], false,
+               ["static/bad\\xFFutf:1:1", "templates/pages/bad\\xFF.html:1:1"]),
+              // A snapshot broken by hand, read in the account pass.
+              (["snapshots/jack.json": "{\n  \"format\": 1,\n  x"], [], true,
+               ["snapshots/jack.json:3:3", "static/img:1:1"]),
+          ] as [([String: String], [String], Bool, [String])])
+    func staticErrorsTogether(files: [String: String], badNames: [String], linksFolder: Bool, locations: [String]) throws {
+        let site = try TemporarySite(files.merging(["site.yml": "title: T\naccounts:\n  - handle: jack\n", "shared/img/a.png": "png", "static/a.txt": "a"]) { a, _ in a })
+        if linksFolder { try FileManager.default.createSymbolicLink(atPath: site.path + "/static/img", withDestinationPath: "../shared/img") }
+        for name in badNames {
+            // "\u{FF}" stands for the byte 0xFF, which no String holds.
+            let bytes = name.unicodeScalars.map { UInt8($0.value) }
+            let slash = try #require(bytes.lastIndex(of: UInt8(ascii: "/")))
+            try StaticFilesTests.create(Array(bytes[(slash + 1)...]), in: site.path + "/" + String(decoding: bytes[..<slash], as: UTF8.self))
+        }
+        let error = try #require(throws: DiagnosticError.self) { try StaticFilesTests.relativeBuild(site) }
+        #expect(error.diagnostics.map(\.location.description) == locations)
+        #expect(error.diagnostics.allSatisfy { $0.severity == .error && $0.hint != nil })
+        #expect(error.summary == "\(locations.count) errors")
+    }
 }
