@@ -86,6 +86,18 @@ import Testing
         #expect(!folder.exists("output"))
     }
 
+    @Test("{handle} in defaults' compose.url keeps a Mastodon handle's '@' (allowed in a query), so no account gets a double-encoding warning")
+    func handlePlaceholderInComposeURL() throws {
+        let folder = try TemporarySite.sample()
+        let yaml = try String(contentsOfFile: folder.path + "/site.yml", encoding: .utf8)
+        try folder.write("site.yml", yaml.replacingOccurrences(of: "\ndefaults:\n", with: "\ndefaults:\n  compose: {url: \"https://ex.example/?h={handle}\"}\n"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(!result.err.contains("warning"), "\(result.err)")
+        let page = try #require(folder.read("output/outputdd@fosstodon.org/index.html"))
+        #expect(page.contains("%3Fh%3Doutputdd%40fosstodon.org%20"), "the URL in the text is encoded once, with the text")
+    }
+
     @Test("--quiet prints only errors: template warnings are left out")
     func quietWarnings() throws {
         let folder = try TemporarySite.sample()
