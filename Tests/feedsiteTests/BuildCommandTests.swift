@@ -86,6 +86,44 @@ import Testing
         #expect(!folder.exists("output"))
     }
 
+    @Test("the text summary counts the build's own warnings as the JSON totals do, after a build that passed and one the check stopped")
+    func summaryCountsBuildWarnings() throws {
+        let folder = try TemporarySite.sample()
+        try folder.write("templates/pages/x.html", "<p title=\"{{{site.title}}}\">x</p> {{acount.handle}}\n")
+        let passed = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(passed.status == 0)
+        let summary = try #require(passed.err.split(separator: "\n").last)
+        #expect(summary.hasSuffix("intent URLs checked, 2 warnings"), "\(passed.err)")
+        let passedJSON = try ProcessRunner.run(["build", "--format", "json"], in: folder.path)
+        #expect(Self.totals(passedJSON.out)?["warnings"] as? Int == 2)
+
+        try folder.write("templates/pages/x.html", "<a href=\"nope.html\">x</a> {{acount.handle}} {{acount.name}} {{sit.title}}\n")
+        let stopped = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(stopped.status == 1)
+        #expect(stopped.err.contains("build stopped: 1 error, 3 warnings in 1 of "), "\(stopped.err)")
+        let stoppedJSON = try ProcessRunner.run(["build", "--format", "json"], in: folder.path)
+        #expect(Self.totals(stoppedJSON.out)?["warnings"] as? Int == 3)
+        #expect(Self.totals(stoppedJSON.out)?["errors"] as? Int == 1)
+    }
+
+    /// The `totals` of a JSON report.
+    static func totals(_ json: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["totals"] as? [String: Any]
+    }
+
+    @Test("{handle} in defaults' compose.url keeps a Mastodon handle's '@' (allowed in a query), so no account gets a double-encoding warning")
+    func handlePlaceholderInComposeURL() throws {
+        let folder = try TemporarySite.sample()
+        let yaml = try String(contentsOfFile: folder.path + "/site.yml", encoding: .utf8)
+        try folder.write("site.yml", yaml.replacingOccurrences(of: "\ndefaults:\n", with: "\ndefaults:\n  compose: {url: \"https://ex.example/?h={handle}\"}\n"))
+        let result = try ProcessRunner.run(["build"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(!result.err.contains("warning"), "\(result.err)")
+        #expect(result.err.hasSuffix("intent URLs checked, no problems\n"), "\(result.err)")
+        let page = try #require(folder.read("output/outputdd@fosstodon.org/index.html"))
+        #expect(page.contains("%3Fh%3Doutputdd%40fosstodon.org%20"), "the URL in the text is encoded once, with the text")
+    }
+
     @Test("--quiet prints only errors: template warnings are left out")
     func quietWarnings() throws {
         let folder = try TemporarySite.sample()

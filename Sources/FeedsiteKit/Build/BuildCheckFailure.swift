@@ -22,6 +22,6 @@ package struct BuildCheckFailure: UserFacingError {
         }
     }
 
-    /// `build stopped: 2 errors, … ; nothing was written`.
-    package var summary: String? { "build stopped: \(report.summary); nothing was written" }
+    /// `build stopped: 2 errors, … ; nothing was written`, the warnings counting the build's own as the JSON totals do.
+    package var summary: String? { "build stopped: \(report.summary(otherWarnings: warnings.count)); nothing was written" }
 }

@@ -33,9 +33,10 @@ package struct BuildResult: Sendable {
     package var userFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(userFileWarningCount) }
 
     /// `built 12 pages for 10 accounts in 41 ms (3 written, 9 unchanged, 1 removed); 10 intent URLs checked, no problems`.
+    /// The warnings count the check's and the build's own (`warnings`), as the JSON totals do.
     package var summary: String {
-        let problems = check.findings.isEmpty ? "no problems"
-            : "\(check.warningCount) warning\(check.warningCount == 1 ? "" : "s")"
+        let count = check.warningCount + warnings.count
+        let problems = count == 0 ? "no problems" : "\(count) warning\(count == 1 ? "" : "s")"
         return "built \(pages) page\(pages == 1 ? "" : "s") for \(accounts) account\(accounts == 1 ? "" : "s") in \(milliseconds) ms "
             + "(\(written) written, \(unchanged) unchanged, \(removed) removed); "
             + "\(check.intentURLs) intent URL\(check.intentURLs == 1 ? "" : "s") checked, \(problems)"

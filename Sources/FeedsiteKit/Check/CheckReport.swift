@@ -22,12 +22,16 @@ package struct CheckReport: Sendable {
     }
 
     /// `3 errors, 1 warning in 2 of 120 files; 240 intent URLs checked`.
-    package var summary: String {
+    package var summary: String { summary(otherWarnings: 0) }
+
+    /// The summary with `otherWarnings` more warnings (a build's own, as `json(warnings:)` lists them)
+    /// in its count, so that it says what the JSON totals say.
+    package func summary(otherWarnings: Int) -> String {
         let checked = "\(intentURLs) intent URL\(intentURLs == 1 ? "" : "s") checked"
         let files = "\(filesChecked) file\(filesChecked == 1 ? "" : "s")"
-        if findings.isEmpty { return "no problems in \(files); \(checked)" }
+        if findings.isEmpty, otherWarnings == 0 { return "no problems in \(files); \(checked)" }
         let errors = errorCount
-        let warnings = warningCount
+        let warnings = warningCount + otherWarnings
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(filesWithFindings) of \(files); \(checked)"
     }
 

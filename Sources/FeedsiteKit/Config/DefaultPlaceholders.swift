@@ -1,6 +1,7 @@
 /// Placeholders in the text options of `defaults`: `{handle}`, `{name}`, `{network}` and
 /// `{network_name}` are replaced by each account's own value (`description: "Posts by {name}"`),
-/// percent-encoded in a URL (`compose.url`, `image`). The options that take them say so in the option
+/// percent-encoded in a URL (`compose.url`, `image`) as far as the part of the URL it stands in needs
+/// (`URLComponent`: `?h={handle}` gives `?h=alice@fosstodon.org`, `{name}` gives `Jack%20D`). The options that take them say so in the option
 /// table (`ConfigOption.placeholders`); a placeholder in any other option of `defaults` is an error.
 /// `{{` stands for a literal `{` and `}}` for `}` (a lone `}` is kept as it is). Only `defaults` is
 /// read this way: an account's own values are taken literally, braces and all, since they are written
@@ -24,15 +25,15 @@ enum DefaultPlaceholders {
         let name: String
         let network: Network
 
-        /// The value of a known placeholder, percent-encoded when `encoded` (in a URL).
-        func value(of placeholder: Substring, encoded: Bool = false) -> String {
+        /// The value of a known placeholder, percent-encoded for `component` when given (in a URL).
+        func value(of placeholder: Substring, in component: URLComponent? = nil) -> String {
             let value = switch placeholder {
             case "handle": handle
             case "name": name
             case "network": network.rawValue
             default: network.displayName
             }
-            return encoded ? PercentEncoding.encode(value) : value
+            return component.map { PercentEncoding.encode(value, in: $0) } ?? value
         }
     }
 }
@@ -48,7 +49,7 @@ extension DefaultPlaceholders {
     static func problems(in text: String) -> [Problem] {
         var problems: [Problem] = []
         var unclosed = false
-        _ = scan(text) { name, offset in
+        _ = scan(text) { name, offset, _ in
             if let name {
                 if !names.contains(String(name)) { problems.append(unknown(name, at: offset)) }
             } else if !unclosed {
@@ -64,7 +65,7 @@ extension DefaultPlaceholders {
     /// Each known placeholder in `text` with the character offset of its `{`, in order.
     static func placeholders(in text: String) -> [(name: Substring, offset: Int)] {
         var found: [(name: Substring, offset: Int)] = []
-        _ = scan(text) { name, offset in
+        _ = scan(text) { name, offset, _ in
             if let name, names.contains(String(name)) { found.append((name, offset)) }
             return ""
         }
@@ -76,10 +77,13 @@ extension DefaultPlaceholders {
         options.dropLast().joined(separator: ", ") + " and " + (options.last ?? "")
     }
 
-    /// `text` with each placeholder replaced by its value (percent-encoded when `encoded`) and `{{`,
-    /// `}}` by `{`, `}`. `text` has no problem.
+    /// `text` with each placeholder replaced by its value and `{{`, `}}` by `{`, `}`. `text` has no
+    /// problem. When `encoded` (a URL), each value is percent-encoded for the part of the URL it stands
+    /// in, judged by the text before it (values never add a `/`, `?` or `#` that would change it).
     static func replacing(in text: String, with values: Values, encoded: Bool = false) -> String {
-        scan(text) { name, _ in name.map { values.value(of: $0, encoded: encoded) } ?? "{" }
+        scan(text) { name, _, before in
+            name.map { values.value(of: $0, in: encoded ? URLComponent(after: before) : nil) } ?? "{"
+        }
     }
 }
 
@@ -91,9 +95,10 @@ private extension DefaultPlaceholders {
         return (offset, "unknown placeholder '{\(name)}'", "\(suggestion)the placeholders are \(listed); write {{ for a literal '{'")
     }
 
-    /// Walks `text`, handing each placeholder's name (nil for a `{` never closed) and the character offset
-    /// of its `{` to `replace`, and returns the text with each replaced and the escapes undone.
-    static func scan(_ text: String, replace: (Substring?, Int) -> String) -> String {
+    /// Walks `text`, handing each placeholder's name (nil for a `{` never closed), the character offset
+    /// of its `{` and the result so far to `replace`, and returns the text with each replaced and the
+    /// escapes undone.
+    static func scan(_ text: String, replace: (Substring?, Int, String) -> String) -> String {
         var result = ""
         var index = text.startIndex
         var offset = 0
@@ -109,13 +114,15 @@ private extension DefaultPlaceholders {
             } else if character == "{" {
                 guard closes, let close = text[next...].firstIndex(of: "}") else {
                     closes = false
-                    result += replace(nil, offset)
+                    let replaced = replace(nil, offset, result)
+                    result += replaced
                     index = next
                     offset += 1
                     continue
                 }
                 let name = text[next..<close]
-                result += replace(name, offset)
+                let replaced = replace(name, offset, result)
+                result += replaced
                 offset += text.distance(from: index, to: close) + 1
                 index = text.index(after: close)
             } else {

@@ -266,8 +266,25 @@ private extension YAMLReader {
         let mark = parser.problem_mark
         let at = location(Int(mark.line), Int(mark.column))
         let contextAt = location(Int(parser.context_mark.line), Int(parser.context_mark.column))
-        let character = Self.character(atLine: Int(mark.line) + 1, column: Int(mark.column), in: SourceText(Array(bytes), file: file))
+        let source = SourceText(Array(bytes), file: file)
+        // libyaml points after the `\u`; people need the whole escape, from its backslash.
+        if problem == YAMLSyntaxMessages.invalidCodePointProblem,
+           let escape = Self.unicodeEscape(before: Int(mark.column), atLine: Int(mark.line) + 1, in: source) {
+            return YAMLSyntaxMessages.invalidCodePoint(escape.text, value: escape.value, at: location(Int(mark.line), escape.column))
+        }
+        let character = Self.character(atLine: Int(mark.line) + 1, column: Int(mark.column), in: source)
         return YAMLSyntaxMessages.diagnostic(problem: problem, context: context, at: at, contextAt: contextAt, character: character)
+    }
+
+    /// The `\uXXXX` or `\UXXXXXXXX` escape whose hex digits start at 0-based `column` (in characters) of
+    /// the 1-based `line`: its text, the value it stands for and the 0-based column of its backslash.
+    static func unicodeEscape(before column: Int, atLine line: Int, in text: SourceText) -> (text: String, value: UInt32, column: Int)? {
+        guard column >= 2, let range = text.range(ofLine: line) else { return nil }
+        let scalars = Array(String(decoding: text.bytes[range], as: UTF8.self).unicodeScalars)
+        guard column <= scalars.count, scalars[column - 2] == "\\", scalars[column - 1] == "u" || scalars[column - 1] == "U" else { return nil }
+        let digits = scalars[column...].prefix(scalars[column - 1] == "u" ? 4 : 8).prefix { $0.properties.isASCIIHexDigit }
+        guard let value = UInt32(String(String.UnicodeScalarView(digits)), radix: 16) else { return nil }
+        return (String(String.UnicodeScalarView(scalars[(column - 2)..<(column + digits.count)])), value, column - 2)
     }
 
     /// The character at a 1-based `line` and 0-based `column` (in characters, as libyaml counts), for messages about it.

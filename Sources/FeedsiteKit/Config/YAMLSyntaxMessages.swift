@@ -41,6 +41,20 @@ enum YAMLSyntaxMessages {
     static let tabIndentation = Rewording(message: "a tab character cannot be used for indentation in YAML",
                                           hint: "indent with spaces instead of tabs")
 
+    /// libyaml's problem for a `\u` or `\U` escape that is no character: half of a surrogate pair, or beyond U+10FFFF.
+    static let invalidCodePointProblem = "found invalid Unicode character escape code"
+
+    /// The escape `written` (standing for `value`) at `at`, its backslash, is no character, said as the JSON reader says it.
+    static func invalidCodePoint(_ written: String, value: UInt32, at: SourceLocation) -> Diagnostic {
+        if (0xD800...0xDFFF).contains(value) {
+            return Diagnostic(at: at, "expected a character, found '\(written)', half of a UTF-16 surrogate pair without its other half",
+                              hint: "write the character itself, or its code point in one escape (U+1F600 is \\U0001F600): "
+                                  + "YAML takes no UTF-16 pairs")
+        }
+        return Diagnostic(at: at, "expected a character, found '\(written)', beyond U+10FFFF, the last Unicode code point",
+                          hint: "write the character itself, or an escape up to \\U0010FFFF")
+    }
+
     /// A diagnostic for libyaml's `problem` (and `context`) at `at`; `character` is the one found there.
     static func diagnostic(problem: String, context: String?, at: SourceLocation, contextAt: SourceLocation,
                            character: Character?) -> Diagnostic {

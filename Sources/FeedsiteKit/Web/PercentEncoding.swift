@@ -7,12 +7,22 @@ package enum PercentEncoding {
 
     /// `text` as UTF-8 with every byte but the unreserved ones written `%XX` (upper-case hex).
     package static func encode(_ text: some StringProtocol) -> String {
+        encode(text, keeping: isUnreserved)
+    }
+
+    /// `text` as UTF-8 with every byte but those `component` allows written `%XX` (upper-case hex).
+    package static func encode(_ text: some StringProtocol, in component: URLComponent) -> String {
+        encode(text, keeping: component.allows)
+    }
+
+    /// `text` as UTF-8 with every byte but those `keeping` accepts written `%XX` (upper-case hex).
+    static func encode(_ text: some StringProtocol, keeping: (UInt8) -> Bool) -> String {
         let utf8 = text.utf8
         // At most three bytes out for each byte in, written straight into the string's storage.
         return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
             var count = 0
             for byte in utf8 {
-                if isUnreserved(byte) {
+                if keeping(byte) {
                     buffer[count] = byte
                     count += 1
                 } else {

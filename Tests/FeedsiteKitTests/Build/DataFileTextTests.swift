@@ -41,11 +41,12 @@ import Testing
                 || first.hint?.hasPrefix("write the character itself") == true)
     }
 
-    @Test("a lone surrogate escaped in a YAML data file is an error at its position")
+    @Test("a lone surrogate escaped in a YAML data file is an error at its backslash, worded as in a JSON data file, with a hint")
     func yamlSurrogate() throws {
         let first = try #require(try diagnostics(["data/n.yml": "a: \"\\ud800\"\n"]).first)
-        #expect(first.location == SourceLocation(file: "data/n.yml", line: 1, column: 7))
-        #expect(first.message.hasPrefix("invalid YAML: found invalid Unicode character escape code"))
+        #expect(first.location == SourceLocation(file: "data/n.yml", line: 1, column: 5))
+        #expect(first.message == "expected a character, found '\\ud800', half of a UTF-16 surrogate pair without its other half")
+        #expect(first.hint?.hasPrefix("write the character itself") == true)
     }
 
     @Test("tab, line feed and a surrogate pair are kept in data texts, as in site.yml's free texts")

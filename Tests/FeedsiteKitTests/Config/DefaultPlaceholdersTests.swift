@@ -107,8 +107,29 @@ import Testing
             """)
         #expect(config.accounts[0].options["image"] == .string("https://img.example/jack.png"))
         #expect(config.accounts[0].compose.url == "https://example.com/x/jack?by=Jack%20D")
-        #expect(config.accounts[1].options["image"] == .string("https://img.example/alice%40mastodon.social.png"))
-        #expect(config.accounts[1].compose.url == "https://example.com/mastodon/alice%40mastodon.social?by=alice%40mastodon.social")
+        #expect(config.accounts[1].options["image"] == .string("https://img.example/alice@mastodon.social.png"))
+        #expect(config.accounts[1].compose.url == "https://example.com/mastodon/alice@mastodon.social?by=alice@mastodon.social")
+    }
+
+    @Test("a placeholder's value in a URL is encoded only as far as the part of the URL it stands in needs (RFC 3986)", arguments: [
+        ("https://ex.example/?h={handle}", "alice@fosstodon.org", "https://ex.example/?h=alice@fosstodon.org"),
+        ("https://ex.example/u/{handle}/feed", "alice@fosstodon.org", "https://ex.example/u/alice@fosstodon.org/feed"),
+        ("https://ex.example/#{handle}", "alice@fosstodon.org", "https://ex.example/#alice@fosstodon.org"),
+        ("https://ex.example/?by={handle}", "Jack D", "https://ex.example/?by=Jack%20D"),
+        ("https://ex.example/{handle}", "Jack D", "https://ex.example/Jack%20D"),
+        ("https://ex.example/?a={handle}&b=1", "x&y=z", "https://ex.example/?a=x%26y%3Dz&b=1"),
+        ("https://ex.example/?a={handle}", "a#b+c", "https://ex.example/?a=a%23b%2Bc"),
+        ("https://ex.example/?a={handle}", "a/b?c:d", "https://ex.example/?a=a/b?c:d"),
+        ("https://ex.example/{handle}", "a/b?c#d", "https://ex.example/a%2Fb%3Fc%23d"),
+        ("https://ex.example/{handle}", "100% a:b", "https://ex.example/100%25%20a:b"),
+        ("https://{handle}.ex.example/", "a@b:c", "https://a%40b%3Ac.ex.example/"),
+        ("{handle}.png", "a@b:c", "a@b%3Ac.png"),
+        ("img/{handle}.png", "a@b:c", "img/a@b:c.png"),
+        ("https://ex.example/{handle}?q={handle}", "é", "https://ex.example/%C3%A9?q=%C3%A9"),
+    ])
+    func encodedForItsComponent(url: String, handle: String, expected: String) {
+        let values = DefaultPlaceholders.Values(handle: handle, name: handle, network: .mastodon)
+        #expect(DefaultPlaceholders.replacing(in: url, with: values, encoded: true) == expected)
     }
 
     static let takers = "placeholders are replaced in description, image, params, compose.text and compose.url"

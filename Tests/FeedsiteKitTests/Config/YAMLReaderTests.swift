@@ -195,6 +195,32 @@ import Testing
         }
     }
 
+    static let surrogate = "half of a UTF-16 surrogate pair without its other half"
+    static let surrogateHint = "write the character itself, or its code point in one escape (U+1F600 is \\U0001F600): YAML takes no UTF-16 pairs"
+
+    @Test("a \\u or \\U escape that is no character is feedsite's error at the escape's backslash, with a hint", arguments: [
+        ("a: \"x\\0y\"\nb: \"\\e\"\nc: \"\\ud800\"\n", 3, 5, "expected a character, found '\\ud800', \(surrogate)", surrogateHint),
+        ("a: \"\\U0000DFFF\"\n", 1, 5, "expected a character, found '\\U0000DFFF', \(surrogate)", surrogateHint),
+        ("a: \"é\\udc00 x\"\n", 1, 6, "expected a character, found '\\udc00', \(surrogate)", surrogateHint),
+        ("a: [1, \"\\ud83d\\ude00\"]\n", 1, 9, "expected a character, found '\\ud83d', \(surrogate)", surrogateHint),
+        ("a:\n  b: \"\\U00110000\"\n", 2, 7, "expected a character, found '\\U00110000', beyond U+10FFFF, the last Unicode code point",
+         "write the character itself, or an escape up to \\U0010FFFF"),
+    ])
+    func invalidCodePointEscape(_ yaml: String, _ line: Int, _ column: Int, _ message: String, _ hint: String) throws {
+        let diagnostic = try #require(errors(yaml).first)
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.location == SourceLocation(file: "t.yml", line: line, column: column))
+        #expect(diagnostic.hint == hint)
+    }
+
+    @Test("a lone surrogate escape in site.yml is the same error, at its backslash in site.yml")
+    func invalidCodePointInSiteConfig() throws {
+        let diagnostics = ConfigFixture.diagnostics("title: T\ndescription: \"x \\ud800\"\naccounts:\n  - handle: jack\n")
+        #expect(diagnostics.map(\.message) == ["expected a character, found '\\ud800', \(Self.surrogate)"])
+        #expect(diagnostics.map(\.location) == [SourceLocation(file: "site.yml", line: 2, column: 17)])
+        #expect(diagnostics.map(\.hint) == [Self.surrogateHint])
+    }
+
     @Test("a control character is named by its code point")
     func controlCharacter() {
         let diagnostics = errors("a: b\u{07}c\n")
