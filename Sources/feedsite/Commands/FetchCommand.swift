@@ -96,44 +96,17 @@ struct FetchCommand: Command {
     }
 }
 
-/// The pipe's write end, for the signal handler (which can capture nothing); set before the handler is installed.
-nonisolated(unsafe) private var fetchStopPipeWriteEnd: Int32 = -1
-
 private extension FetchCommand {
 
     /// On SIGINT or SIGTERM: the snapshot write in progress ends, the temporary files are removed,
     /// and the process ends by that signal (so a shell or a scheduler sees it was interrupted).
-    /// The handler is installed at once and only writes the signal's number into a pipe that a
-    /// thread of its own waits on: a dispatch signal source registers later, on another thread, and
-    /// with the signal ignored meanwhile one sent in between was lost (FetchInterruptionTests, once
-    /// staging moved to the reading threads and a snapshot could wait before the source was ready).
-    /// Returns what ends the watch when the fetch ends by itself.
+    /// The signals are caught from this moment (`InterruptCatcher`): a dispatch signal source registers
+    /// later, and with the signal ignored meanwhile one sent in between was lost (FetchInterruptionTests,
+    /// once staging moved to the reading threads). Returns what gives the signals their default action back.
     static func stopping(_ stop: FetchStop, console: Console, showProgress: Bool) -> () -> Void {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return {} }  // Without a pipe the signals keep their default action.
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        fetchStopPipeWriteEnd = ends[1]
-        let readEnd = ends[0]
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(fetchStopPipeWriteEnd, &byte, 1)
-            }
-        }
-        // A parent (a test runner's thread) may have started us with these signals blocked.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        let watcher = Thread {
-            var byte: UInt8 = 0
-            var count = read(readEnd, &byte, 1)
-            while count < 0 && errno == EINTR { count = read(readEnd, &byte, 1) }
-            // The fetch ended by itself: the write end was closed.
-            guard count == 1 else { return }
-            let number = Int32(byte)
+        let interrupt = InterruptCatcher()
+        Thread {
+            guard let number = interrupt.next() else { return }
             stop.stop()
             if showProgress { console.progress(nil) }
             console.err("fetch stopped by \(number == SIGINT ? "SIGINT" : "SIGTERM"): the snapshots written so far are kept, the others are as they were")
@@ -144,12 +117,10 @@ private extension FetchCommand {
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
             raise(number)
             _exit(128 + number)
-        }
-        watcher.start()
+        }.start()
         return {
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
-            close(ends[1])
         }
     }
 }

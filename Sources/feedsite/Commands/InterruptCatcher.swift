@@ -28,10 +28,10 @@ struct InterruptCatcher {
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         interruptPipeWriteEnd = ends[1]
         for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in
+            signal(number) { number in
                 // A build running meanwhile (a rebuild of `build --watch` or `serve`) stops and cleans up.
                 BuildInterruption.raise()
-                var byte: UInt8 = 1
+                var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(interruptPipeWriteEnd, &byte, 1)
             }
         }
@@ -47,10 +47,18 @@ struct InterruptCatcher {
     /// Blocks until SIGINT or SIGTERM (also one caught before this call), then runs `stop` and
     /// exits with 0.
     func wait(_ stop: () -> Void) -> Never {
-        var byte: UInt8 = 0
-        while readEnd >= 0 && read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-        if readEnd < 0 { while true { pause() } }
+        if next() == nil { while true { pause() } }
         stop()
         exit(0)
+    }
+
+    /// Blocks until SIGINT or SIGTERM (also one caught before this call) and returns its number;
+    /// nil when no pipe could be made (then the signals keep their default action).
+    func next() -> Int32? {
+        guard readEnd >= 0 else { return nil }
+        var byte: UInt8 = 0
+        var count = read(readEnd, &byte, 1)
+        while count < 0 && errno == EINTR { count = read(readEnd, &byte, 1) }
+        return count == 1 ? Int32(byte) : nil
     }
 }
