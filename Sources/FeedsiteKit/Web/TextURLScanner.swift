@@ -90,10 +90,12 @@ private extension TextURLScanner {
         return index
     }
 
+    /// The schemes a URL may start with, longest first.
+    static let schemes: [[Unicode.Scalar]] = ["https://", "http://"].map { Array($0.unicodeScalars) }
+
     /// The length of `http://` or `https://` (any case) at `index`, or 0.
     func schemeLength(at index: Int) -> Int {
-        for scheme in ["https://", "http://"] {
-            let expected = Array(scheme.unicodeScalars)
+        for expected in Self.schemes {
             guard index + expected.count <= scalars.count else { continue }
             let matches = zip(scalars[index..<(index + expected.count)], expected).allSatisfy { written, wanted in
                 written == wanted || (written.isASCII && wanted.isASCII && Character(written).lowercased() == String(wanted))

@@ -108,4 +108,35 @@ import Testing
     func weight(_ text: String, _ expected: Int) {
         #expect(PostLength.weight(of: text) == expected, "\(text)")
     }
+
+    /// Code points around emoji: keycap bases and parts, variation selectors, skin tones, tags, regional
+    /// indicators, light and heavy text, combining marks, controls, a Prepend and a SpacingMark.
+    static let pieces: [Unicode.Scalar] = [
+        "a", "#", "*", "1", " ", "\n", "\r", "\u{7}", "\u{85}", "©", "®", "é", "\u{301}", "中", "\u{1100}", "\u{1161}",
+        "\u{600}", "\u{903}", "\u{FE0F}", "\u{FE0E}", "\u{20E3}", "\u{1F3FB}", "\u{1F3FF}", "\u{E0067}", "\u{E007F}",
+        "\u{1F1EB}", "\u{1F1F7}", "😀", "❤", "☺", "🏴", "👍", "\u{2032}", "\u{2038}",
+    ]
+
+    @Test("without U+200D, weighing code points in one pass agrees with weighing each character on its own")
+    func onePassAgreesWithCharacters() {
+        var generator = SeededGenerator(seed: 22)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12) + 1
+            let scalars = (0..<length).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }
+            let onePass = PostLength.weightOfScalars(scalars[...])
+            let byCharacters = PostLength.weightByCharacters(scalars[...])
+            #expect(onePass == byCharacters, "\(scalars.map { String($0.value, radix: 16) })")
+            if onePass != byCharacters { return }
+        }
+    }
+
+    @Test("long runs of joiners, selectors and emoji weigh in linear time", .timeLimit(.minutes(1)), arguments: [
+        "👨" + String(repeating: "\u{FE0F}", count: 50_000) + String(repeating: "\u{200D}👨", count: 50_000),
+        String(repeating: "1\u{FE0F}", count: 100_000), String(repeating: "e\u{301}", count: 100_000),
+    ])
+    func linear(_ text: String) {
+        // One character of 150,000 code points: copying the rest of it for each code point took hours.
+        #expect(PostLength.weight(of: text) > PostLength.limit)
+    }
 }
+
