@@ -13,9 +13,6 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
     var sink: Sink
     var state: HTMLTokenizerState
     let followsContentModel: Bool
-    /// Whether a tag's name and its `name="value"` attributes are read in one step of the main loop
-    /// (`readTagName`, `readAttributes`); off, each state is a step of its own (the tests compare both).
-    let fusesTagStates: Bool
     var lastStartTag: [UInt8]
     private var index = 0
     private var tag = HTMLTag()
@@ -36,9 +33,8 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
     private var indexedAttributes = 0
 
     init(input: UnsafeBufferPointer<UInt8>, sink: Sink, state: HTMLTokenizerState = .data,
-         lastStartTag: [UInt8] = [], followsContentModel: Bool = true, fusesTagStates: Bool = true) {
+         lastStartTag: [UInt8] = [], followsContentModel: Bool = true) {
         self.input = input
-        self.fusesTagStates = fusesTagStates
         self.sink = sink
         self.state = state
         self.lastStartTag = lastStartTag
@@ -77,7 +73,6 @@ extension HTMLTokenizer {
                 } else if !atEnd, c.isASCIIAlpha {
                     beginTag(end: false)
                     state = .tagName
-                    if fusesTagStates { readTagName() }
                 } else if c == UInt8(ascii: "?"), !atEnd {
                     commentData.removeAll(keepingCapacity: true)
                     state = .bogusComment
@@ -89,7 +84,6 @@ extension HTMLTokenizer {
                 if !atEnd, c.isASCIIAlpha {
                     beginTag(end: true)
                     state = .tagName
-                    if fusesTagStates { readTagName() }
                 } else if c == UInt8(ascii: ">"), !atEnd {
                     index += 1
                     state = .data
@@ -206,9 +200,7 @@ extension HTMLTokenizer {
                                   dashDash: .scriptDataDoubleEscapedDashDash, lessThan: .scriptDataDoubleEscapedLessThan, emitsLessThan: true)
 
             case .beforeAttributeName:
-                if fusesTagStates {
-                    readAttributes()
-                } else if !atEnd, Self.isSpace(c) {
+                if !atEnd, Self.isSpace(c) {
                     index += 1
                 } else if atEnd || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") {
                     state = .afterAttributeName
@@ -572,85 +564,6 @@ private extension HTMLTokenizer {
     mutating func rememberStartTag() {
         lastStartTag.removeAll(keepingCapacity: true)
         lastStartTag.append(contentsOf: tag.name)
-    }
-
-    /// The tag name state from the name's first letter: the whole name at once, then, when `>` or white
-    /// space ends it, the tag's end or `readAttributes`, without a step of the main loop between them;
-    /// anything else is left to the states. Clean build of 1,000 accounts x 20 posts, callgrind:
-    /// HTMLTokenizer.run for the checker 558 M -> 538 M (its own instructions 129 M -> 55 M).
-    mutating func readTagName() {
-        let count = input.count
-        var end = index
-        var hasUpper = false
-        while end < count {
-            let next = input[end]
-            if next == 0 || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") || Self.isSpace(next) { break }
-            hasUpper = hasUpper || next.isASCIIUpper
-            end += 1
-        }
-        Self.appendLowercased(input, index..<end, to: tag.nameBytes, hasUpper: hasUpper)
-        index = end
-        guard end < count else { return }
-        let next = input[end]
-        if next == UInt8(ascii: ">") {
-            index += 1
-            emitTag()
-        } else if Self.isSpace(next) {
-            index += 1
-            state = .beforeAttributeName
-            readAttributes()
-        }
-    }
-
-    /// The before attribute name state and, while attributes are `name="value"` (or `name='value'`) apart
-    /// from each other by white space, the states through each value and after it, in one step of the
-    /// main loop; anything else is left to the states, which take it from where this stops.
-    mutating func readAttributes() {
-        let count = input.count
-        while true {
-            while index < count, Self.isSpace(input[index]) { index += 1 }
-            guard index < count else {
-                state = .afterAttributeName
-                return
-            }
-            let c = input[index]
-            if c == UInt8(ascii: ">") {
-                index += 1
-                emitTag()
-                return
-            }
-            if c == UInt8(ascii: "/") {
-                state = .afterAttributeName
-                return
-            }
-            startAttribute()
-            if c == UInt8(ascii: "=") {
-                index += 1
-                appendToName(c)
-                state = .attributeName
-                return
-            }
-            if c != 0 { appendNameRun() }
-            guard c != 0, startsQuotedValue() else {
-                state = .attributeName
-                return
-            }
-            // The after attribute value (quoted) state.
-            guard state == .afterAttributeValueQuoted, index < count else { return }
-            let next = input[index]
-            if next == UInt8(ascii: ">") {
-                index += 1
-                emitTag()
-                return
-            }
-            if next == UInt8(ascii: "/") {
-                index += 1
-                state = .selfClosingStartTag
-                return
-            }
-            if Self.isSpace(next) { index += 1 }
-            state = .beforeAttributeName
-        }
     }
 
     mutating func startAttribute() {

@@ -62,49 +62,4 @@ import Testing
         }
         #expect(sink.attributes == expected)
     }
-
-    /// Everything the tokenizer emits, in order, as text: tags with each attribute's value offset and duplicate mark.
-    struct EventSink: HTMLTokenSink {
-        static var wantsText: Bool { true }
-        static var wantsComments: Bool { true }
-        var events: [String] = []
-
-        mutating func startTag(_ tag: HTMLTag) {
-            let attributes = tag.attributes.map { attribute in
-                "\(String(decoding: tag.name(of: attribute), as: UTF8.self))=\(String(decoding: tag.value(of: attribute), as: UTF8.self))"
-                    + "@\(attribute.valueOffset)\(attribute.isDuplicate ? " duplicate" : "")"
-            }
-            events.append("start \(String(decoding: tag.name, as: UTF8.self)) \(attributes)\(tag.selfClosing ? " /" : "")")
-        }
-        mutating func endTag(name: UnsafeBufferPointer<UInt8>) { events.append("end \(String(decoding: name, as: UTF8.self))") }
-        mutating func text(_ bytes: [UInt8]) { events.append("text \(bytes)") }
-        mutating func comment(_ bytes: [UInt8]) { events.append("comment \(bytes)") }
-        mutating func doctype(name: [UInt8]?, publicID: [UInt8]?, systemID: [UInt8]?, forceQuirks: Bool) {
-            events.append("doctype \(String(describing: name)) \(String(describing: publicID)) \(String(describing: systemID)) \(forceQuirks)")
-        }
-    }
-
-    /// Pieces of markup that tags, attributes and the states around them are made of, and some that end or break them.
-    static let pieces = ["<", "</", "<a", "<A", "<div", "<svg", "<script>", "</script>", "<style>", "</style>", "<title>", "</title>",
-                         "<!--", "-->", "<!doctype html>", "a", "B", "href", " ", "\t", "\n", "=", "\"", "'", "x y", "&amp;", "&",
-                         "&#39;", ">", "/", "/>", "\u{0}", "é", "-", "!", "?"]
-
-    @Test("reading a tag's name and attributes in one step gives the tokens of the states taken one at a time, on generated markup")
-    func fusedTagStatesAgree() {
-        var generator = SeededGenerator(seed: 1022)
-        for _ in 0..<20_000 {
-            let html = (0..<Int(generator.next() % 24 + 1)).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
-            let bytes = Array(html.utf8)
-            let (fused, stepwise, fusedAttributes, stepwiseAttributes) = bytes.withUnsafeBufferPointer { buffer in
-                var fused = HTMLTokenizer(input: buffer, sink: EventSink())
-                var stepwise = HTMLTokenizer(input: buffer, sink: EventSink(), fusesTagStates: false)
-                var fusedAttributes = HTMLTokenizer(input: buffer, sink: AttributeSink())
-                var stepwiseAttributes = HTMLTokenizer(input: buffer, sink: AttributeSink(), fusesTagStates: false)
-                return (fused.run().events, stepwise.run().events, fusedAttributes.run().attributes, stepwiseAttributes.run().attributes)
-            }
-            #expect(fused == stepwise, "\(html.debugDescription)")
-            #expect(fusedAttributes == stepwiseAttributes, "\(html.debugDescription)")
-            if fused != stepwise || fusedAttributes != stepwiseAttributes { return }
-        }
-    }
 }
