@@ -176,6 +176,7 @@ extension SiteBuilder {
         var context = PageContext(config: config, accountPagesListAccounts: listsAccounts, snapshots: site.snapshots,
                                   river: site.river, copies: site.media.names, policies: site.policies, options: options)
         context.hasRiver = site.templates.latest != nil
+        context.riverPagesListAccounts = site.riverPagesListAccounts
         context.data = site.data
         context.extraPageNames = site.templates.pages.map(\.name)
         context.favicon = favicon

@@ -59,7 +59,8 @@ extension SummaryCache {
         let base = try reader.uint64()
         let snapshotCount = try reader.count(upTo: bytes.count)
         var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []
-        snapshots.reserveCapacity(snapshotCount)
+        // A count is believed no further than the bytes left could hold (each entry takes more than 40).
+        snapshots.reserveCapacity(min(snapshotCount, bytes.count / 40))
         for _ in 0..<snapshotCount {
             let name = try reader.string()
             let stamp = BuildManifest.Stamp(size: try reader.int(), seconds: try reader.int(), nanoseconds: try reader.int(), inode: try reader.uint64())
@@ -70,7 +71,7 @@ extension SummaryCache {
         var pool = RiverCandidates(config: config)
         guard accountCount == config.accounts.count, try reader.int() == pool.depth else { throw BinaryReader.Malformed() }
         accounts = []
-        accounts.reserveCapacity(accountCount)
+        accounts.reserveCapacity(min(accountCount, bytes.count / 8))
         for _ in 0..<accountCount {
             let snapshot = try reader.bool() ? try Self.snapshot(&reader) : nil
             var origins = Set<String>()
@@ -81,7 +82,7 @@ extension SummaryCache {
         let cut = try reader.bool() ? try Self.candidate(&reader, accounts: accountCount) : nil
         let keptCount = try reader.count(upTo: bytes.count)
         var kept: [RiverCandidates.Candidate] = []
-        kept.reserveCapacity(keptCount)
+        kept.reserveCapacity(min(keptCount, bytes.count / 80))
         for _ in 0..<keptCount { kept.append(try Self.candidate(&reader, accounts: accountCount)) }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
         pool = RiverCandidates(config: config, kept: kept, cut: cut)
