@@ -105,7 +105,8 @@ private extension SiteBuilder {
         let known = knownPaths(loaded, assets: (try? assets.get()) ?? [], statics: (try? statics.get()) ?? [])
         let staging = StagingSink(output: config.outputFolder, paths: provisionalPaths(known))
         let folderSink = staging == nil ? FolderSink(writer: writer, previous: manifest) : nil
-        // Only into a folder a clean build made (its cache is there), and only when the cache is enough.
+        // Only into a folder a clean build made (its cache is there), and only when the cache is enough
+        // (Benchmarks/posts.py 10000, one snapshot changed, loaded machine: 6.5 s -> 0.82 s of CPU, 13.3 s -> 2.7 s wall).
         if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer) {
             folderSink.keep(incremental.kept)
             do {

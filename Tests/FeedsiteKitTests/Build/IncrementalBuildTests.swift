@@ -159,4 +159,32 @@ import Testing
             #expect((try? SummaryCache(bytes: damaged, config: config)) == nil)
         }
     }
+
+    @Test("when the changed accounts took more posts out of the river than the cache holds beyond it, the build is a full one, and right")
+    func poolRunsShort() throws {
+        // Eight accounts of one post each, a river of 2: the cache keeps 3 distinct posts (2 + the most one account shows).
+        let handles = (0..<8).map { "acct\($0)" }
+        let yaml = "title: Short\nriver_posts: 2\naccounts:\n" + handles.map { "  - handle: \($0)\n    feed: feeds/\($0).xml\n    posts: 1\n" }.joined()
+        var files = ["site.yml": yaml]
+        for (index, handle) in handles.enumerated() {
+            files["snapshots/\(handle).json"] = RiverFixture.snapshot(handle, [RiverFixture.post("\(handle)-1", "\(handle) new", published: "2026-11-2\(index)T10:00:00Z")])
+        }
+        let site = try TemporarySite(files)
+        _ = try site.build()
+        // The two newest accounts' posts move back, behind every post the cache kept: only one kept post is left.
+        for handle in ["acct7", "acct6"] {
+            try Self.replace(site, handle, with: RiverFixture.snapshot(handle, [RiverFixture.post("\(handle)-0", "\(handle) old", published: "2026-10-01T10:00:00Z")]))
+        }
+        let result = try site.build()
+        #expect(result.snapshotsRead == nil)
+        let river = try #require(site.read("output/latest/index.html"))
+        let first = try #require(river.range(of: "acct5 new")), second = try #require(river.range(of: "acct4 new"))
+        #expect(first.lowerBound < second.lowerBound && !river.contains("acct3 new") && !river.contains("old"))
+        // One changed account takes one post out: two are left, enough for the river, so that build is incremental.
+        try Self.replace(site, "acct5", with: RiverFixture.snapshot("acct5", [RiverFixture.post("acct5-0", "acct5 old", published: "2026-10-02T10:00:00Z")]))
+        let next = try site.build()
+        #expect(next.snapshotsRead == 1)
+        let after = try #require(site.read("output/latest/index.html"))
+        #expect(after.contains("acct4 new") && after.contains("acct3 new") && !after.contains("acct5"))
+    }
 }
