@@ -13,6 +13,12 @@ enum BuildFingerprint {
 
     /// The fingerprint of the site whose site.yml at `configPath` holds `configBytes`; nil when a file cannot be read.
     static func compute(configPath: String, configBytes: [UInt8], folders: SiteFolders) -> UInt64? {
+        inputs(configPath: configPath, configBytes: configBytes, folders: folders)?.fingerprint
+    }
+
+    /// The inputs of the site whose site.yml at `configPath` holds `configBytes`: the hash of all but
+    /// the snapshots, and the snapshots' stamps; nil when a file cannot be read.
+    static func inputs(configPath: String, configBytes: [UInt8], folders: SiteFolders) -> BuildInputs? {
         let templatesFolder = folders.templates
         var hash = Hasher64()
         hash.add(Array(Generator.version.utf8))
@@ -56,13 +62,6 @@ enum BuildFingerprint {
                 hash.add(Array("static/\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
             }
         }
-        // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
-        // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
-        // snapshot by renaming a new file over it, and an edit by hand changes its time.
-        for file in SnapshotStore(folder: folders.snapshots).files {
-            guard let stamp = BuildManifest.Stamp.of(folders.snapshots + "/" + file) else { return nil }
-            hash.add(Array("\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
-        }
         // The media copies too (`media: copy`), by their stamps: a copy replaced by hand is published by the next build.
         let media = SnapshotStore(folder: folders.snapshots).mediaFolder
         if let entries = try? FolderListing.entries(of: media) {
@@ -71,6 +70,17 @@ enum BuildFingerprint {
                 hash.add(Array("media/\(entry.name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
             }
         }
-        return hash.value
+        // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
+        // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
+        // snapshot by renaming a new file over it, and an edit by hand changes its time.
+        let names = SnapshotStore(folder: folders.snapshots).files
+        guard let stamps = names.isEmpty ? [] : StampBatch.stamps(of: names, in: folders.snapshots) else { return nil }
+        var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []
+        snapshots.reserveCapacity(names.count)
+        for (name, stamp) in zip(names, stamps) {
+            guard let stamp else { return nil }
+            snapshots.append((name, stamp))
+        }
+        return BuildInputs(base: hash.value, snapshots: snapshots)
     }
 }

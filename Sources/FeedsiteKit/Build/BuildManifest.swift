@@ -6,7 +6,7 @@ import Glibc
 /// modification time), whether that build finished, and what it was built from.
 struct BuildManifest: Equatable {
     /// A file's size, modification time and inode, to notice when anyone touched it.
-    struct Stamp: Equatable {
+    struct Stamp: Equatable, Sendable {
         var size: Int
         var seconds: Int
         var nanoseconds: Int

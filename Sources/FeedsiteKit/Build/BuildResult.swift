@@ -28,6 +28,12 @@ package struct BuildResult: Sendable {
     /// edited since feedsite wrote them, and files feedsite did not write that `--force` overwrote. They
     /// are about the user's data, so they are shown even with `--quiet`.
     package var userFileWarningCount: Int = 0
+    /// For an incremental build, how many snapshots it read (the other accounts came from the summary
+    /// cache, their files left as they were); nil for a full build.
+    package var snapshotsRead: Int? = nil
+
+    /// The summary cache's name in the output folder (see `snapshotsRead`).
+    package static var summaryCacheName: String { SummaryCache.fileName }
 
     /// The warnings about the user's own files in the output (see `userFileWarningCount`).
     package var userFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(userFileWarningCount) }

@@ -36,6 +36,12 @@ final class FolderSink: PageSink {
         }
     }
 
+    /// Takes files the build makes that are in the folder already as the manifest records them (an
+    /// incremental build's unchanged account pages and feeds), without rendering or comparing them.
+    func keep(_ files: [String: BuildManifest.Stamp]) {
+        pending.withLock { $0.unchanged.merge(files) { _, kept in kept } }
+    }
+
     func foreignFiles(among files: [SiteFile]) -> [String] {
         let pages = pending.withLock { $0.foreign }
         return (pages + files.filter { isUnlisted($0.path) && writer.unchangedStamp(of: $0) == nil }.map(\.path)).sorted()

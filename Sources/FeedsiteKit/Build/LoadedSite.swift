@@ -22,6 +22,8 @@ struct LoadedSite: Sendable {
     var media = PublishedMedia()
     /// The data files (`data/*.yml`, `data/*.json`), as templates see them in `data`.
     var data = TemplateValue.map([:])
+    /// Whether the river's template uses `accounts` or `groups`: only then does each river page get the list.
+    var riverPagesListAccounts = true
 }
 
 extension LoadedSite {
@@ -77,6 +79,11 @@ extension LoadedSite {
                               river: River(entries: [], latest: [], pageSize: config.riverPageSize),
                               policies: PagePolicies(config: config, origins: config.accounts.map { _ in [] }))
         site.data = data
+        if let latest = templates.latest {
+            var riverNames = TemplateNameChecker(partials: templates.partials, page: dataErrors.isEmpty ? .page(data: data) : .page)
+            riverNames.check(latest)
+            site.riverPagesListAccounts = riverNames.usesAccounts
+        }
         return site
     }
 

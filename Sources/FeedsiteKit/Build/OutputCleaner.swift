@@ -93,6 +93,8 @@ extension OutputCleaner {
                 folders.insert(OutputWriter.parent(of: path))
             }
             writer.removeTemporaryFiles(in: folders.union([""]))
+            // The summary cache goes first: it describes the build the manifest records.
+            SummaryCache.remove(in: folder)
             guard unlink(manifestPath) == 0 || errno == ENOENT else {
                 throw InputError("\(manifestPath): cannot be removed: \(String(cString: strerror(errno)))")
             }

@@ -42,11 +42,18 @@ struct OutputWriter {
 
     /// `upToDate(fingerprint:)` with the manifest already read.
     func upToDate(fingerprint: UInt64, manifest: BuildManifest) -> (record: BuildManifest.Record, files: Int)? {
-        guard manifest.complete, let record = manifest.record, record.fingerprint == fingerprint else { return nil }
-        for (path, stamp) in manifest.files {
-            guard let stamp, BuildManifest.Stamp.of(folder + "/" + path) == stamp else { return nil }
-        }
+        guard manifest.complete, let record = manifest.record, record.fingerprint == fingerprint,
+              matches(Array(manifest.files.keys), manifest: manifest) else { return nil }
         return (record, manifest.files.count)
+    }
+
+    /// Whether each of `paths` is on disk with the stamp `manifest` records for it.
+    func matches(_ paths: [String], manifest: BuildManifest) -> Bool {
+        guard let stamps = StampBatch.stamps(of: paths, in: folder) else { return false }
+        for (path, stamp) in zip(paths, stamps) {
+            guard case let recorded?? = manifest.files[path], stamp == recorded else { return false }
+        }
+        return true
     }
 
     /// The stamp of the file `file` would be written to, when that file already holds exactly its

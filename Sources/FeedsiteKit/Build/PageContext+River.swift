@@ -7,7 +7,9 @@ extension PageContext {
             PostsContext(english: english, media: account.mediaPolicy, copies: copies, mediaPrefix: root + "media/",
                          anchorPrefix: account.slug + "-")
         })
-        return pageValue(account: .null, accounts: .list(accountsList(prefix: root)), root: root,
+        // The list only when the template reads it (perf, Benchmarks/posts.py 10000, one snapshot changed: making it
+        // for each of the 20 river pages was 19% of the build's samples).
+        return pageValue(account: .null, accounts: .list(riverPagesListAccounts ? accountsList(prefix: root) : []), root: root,
                          page: page(.river(number), path: River.path(ofPage: number), canonicalPath: River.folder(ofPage: number), feed: riverFeed(root: root)),
                          river: river)
     }

@@ -25,6 +25,8 @@ package struct PageContext: Sendable {
     let policies: PagePolicies
     /// Whether the site has river pages (a `latest.html` template): `page.river_url` is null without.
     var hasRiver = true
+    /// Whether the river pages get the `accounts` list (and `groups`): only when their template uses it.
+    var riverPagesListAccounts = true
     /// The data files (`data`), the same on every page.
     var data = TemplateValue.map([:])
     /// The extra pages' names (`templates/pages/NAME.html`), in `TemplateSet.pages` order.

@@ -20,6 +20,8 @@ struct AccountPass: Sendable {
     /// The others (a link to a river page after the first, to a media copy, or broken), with their pages:
     /// resolved once the plan knows every path.
     var unresolved: [(result: LinkChecker.PageResult, file: SiteFile)] = []
+    /// What the check counted on each account's page when its links resolved at once (for the summary cache).
+    var checks: [Int: SummaryCache.PageCheck] = [:]
 }
 
 extension SiteBuilder {
@@ -27,10 +29,12 @@ extension SiteBuilder {
     /// checks its page and its feed into `sink`; keeps of it only an `AccountPass`. When the account
     /// template lists `accounts` (every account's newest post), the pages wait until every snapshot is
     /// read: those snapshots are kept whole until then. Broken snapshots are reported all at once,
-    /// before any other error of the pass. `known`: paths certain to be in the plan.
+    /// before any other error of the pass. `known`: paths certain to be in the plan. With `incremental`,
+    /// only the changed accounts are read and rendered; the others come from its cache, their files kept.
     func renderAccounts(_ site: LoadedSite, known: Set<String>, favicon: Favicon?, into sink: some PageSink,
-                        progress: @escaping @Sendable (Phase) -> Void) throws -> AccountPass {
+                        incremental: IncrementalPass? = nil, progress: @escaping @Sendable (Phase) -> Void) throws -> AccountPass {
         let accounts = config.accounts
+        let indices = incremental?.changed ?? Array(accounts.indices)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
         let present = Set(store.files)
         let source = store.mediaFolder
@@ -42,13 +46,13 @@ extension SiteBuilder {
                                                      latest: Array(repeating: nil, count: accounts.count),
                                                      origins: Array(repeating: [], count: accounts.count), candidates: RiverCandidates(config: config))))
         let done = Atomic<Int>(0)
-        let showsProgress = accounts.count >= 1_000
-        ParallelLoop.run(count: accounts.count, chunk: 64) { chunks in
+        let showsProgress = indices.count >= 1_000
+        ParallelLoop.run(count: indices.count, chunk: 64) { chunks in
             var mine = AccountRead(pass: AccountPass(snapshots: [], latest: [], origins: [], candidates: RiverCandidates(config: config)))
             var found: [(Int, Snapshot?, Set<String>, River.Entry?)] = []
             var memo = RelativeLink.Memo()
             for range in chunks {
-                for index in range {
+                for index in range.lazy.map({ indices[$0] }) {
                     // Ctrl-C: stop between accounts (the build then cleans up as for any failure).
                     if BuildInterruption.isRaised, mine.failure == nil {
                         do { try BuildInterruption.check() } catch { mine.failure = error }
@@ -93,7 +97,7 @@ extension SiteBuilder {
                     }
                 }
                 let count = done.wrappingAdd(range.count, ordering: .relaxed).newValue
-                if showsProgress { progress(.rendering(done: count, total: accounts.count)) }
+                if showsProgress { progress(.rendering(done: count, total: indices.count)) }
             }
             collected.withLock {
                 for (index, snapshot, origins, latest) in found {
@@ -106,6 +110,7 @@ extension SiteBuilder {
                 $0.pass.checked.results += mine.pass.checked.results
                 $0.pass.checked.withFindings += mine.pass.checked.withFindings
                 $0.pass.unresolved += mine.pass.unresolved
+                $0.pass.checks.merge(mine.pass.checks) { first, _ in first }
                 $0.whole += mine.whole
                 $0.diagnostics += mine.diagnostics
                 if $0.failure == nil { $0.failure = mine.failure }
@@ -115,6 +120,8 @@ extension SiteBuilder {
         read.pass.options = streamed.accountEntries
         if !read.diagnostics.isEmpty { throw DiagnosticError(read.diagnostics) }
         if let failure = read.failure { throw failure }
+        if let incremental { try read.pass.reuse(incremental) }
+        read.pass.candidates.finish()
         if !streams {
             // Second pass: every account's summary is known, so each page can list the accounts.
             let summarized = site.summarized(by: read.pass)
@@ -169,6 +176,7 @@ extension SiteBuilder {
         var context = PageContext(config: config, accountPagesListAccounts: listsAccounts, snapshots: site.snapshots,
                                   river: site.river, copies: site.media.names, policies: site.policies, options: options)
         context.hasRiver = site.templates.latest != nil
+        context.riverPagesListAccounts = site.riverPagesListAccounts
         context.data = site.data
         context.extraPageNames = site.templates.pages.map(\.name)
         context.favicon = favicon
@@ -225,6 +233,7 @@ struct AccountRenderer: Sendable {
         let file = SiteFile(path: path, bytes: bytes)
         var result = checker.inspect(file)
         if resolves(result, memo: &memo) {
+            pass.checks[index] = SummaryCache.PageCheck(intentURLs: result.intentURLs, links: result.resolvedLinks + result.links.count)
             result.resolvedLinks += result.links.count
             result.links = []
             if !result.findings.isEmpty { pass.checked.withFindings.append(file) }
@@ -254,5 +263,25 @@ extension LoadedSite {
         site.media = pass.media
         site.warnings = (warnings + pass.media.warnings).sorted()
         return site
+    }
+}
+
+extension AccountPass {
+    /// Takes every account that `incremental` did not read from its cache: its summary, its newest
+    /// post, its origins, what the check counted on its page, and its posts in the river's pool.
+    mutating func reuse(_ incremental: IncrementalPass) throws {
+        let changed = Set(incremental.changed)
+        for (index, account) in incremental.cache.accounts.enumerated() where !changed.contains(index) {
+            guard let check = account.check else { throw IncrementalPass.Fallback() }
+            snapshots[index] = account.snapshot
+            origins[index] = account.origins
+            latest[index] = account.snapshot.flatMap { River.entries(Array($0.posts.prefix(1)), account: index).first }
+            checks[index] = check
+            checked.results.append(LinkChecker.PageResult(intentURLs: check.intentURLs, resolvedLinks: check.links))
+        }
+        candidates.add(incremental.cache.pool.removing(changed))
+        candidates.finish()
+        // Fewer posts than the river shows are left above the cache's cut: only every snapshot can tell the rest.
+        guard candidates.isComplete else { throw IncrementalPass.Fallback() }
     }
 }

@@ -3,8 +3,8 @@
 /// templates) with the one the last clean build recorded, and every file's size, time and inode
 /// with the manifest.
 struct UpToDateCheck {
-    /// The fingerprint of this build's inputs; nil when an input cannot be read (then no build is skipped).
-    let fingerprint: UInt64?
+    /// This build's inputs; nil when one cannot be read (then no build is skipped).
+    let inputs: BuildInputs?
     /// What the last build recorded, when it is up to date.
     let previous: (record: BuildManifest.Record, files: Int)?
 }
@@ -12,14 +12,17 @@ struct UpToDateCheck {
 extension UpToDateCheck {
     /// Checks the site whose site.yml at `configPath` holds `configBytes`, with folders `folders`.
     init(configPath: String, configBytes: [UInt8], folders: SiteFolders, manifest: BuildManifest? = nil) {
-        let fingerprint = BuildFingerprint.compute(configPath: configPath, configBytes: configBytes, folders: folders)
+        let inputs = BuildFingerprint.inputs(configPath: configPath, configBytes: configBytes, folders: folders)
         var previous: (record: BuildManifest.Record, files: Int)?
-        if let fingerprint, (try? OutputFolderGuard.check(folders, configPath: configPath)) != nil {
+        if let fingerprint = inputs?.fingerprint, (try? OutputFolderGuard.check(folders, configPath: configPath)) != nil {
             let writer = OutputWriter(folder: folders.output)
             previous = writer.upToDate(fingerprint: fingerprint, manifest: manifest ?? writer.readManifest())
         }
-        self.init(fingerprint: fingerprint, previous: previous)
+        self.init(inputs: inputs, previous: previous)
     }
+
+    /// The fingerprint of this build's inputs; nil when an input cannot be read.
+    var fingerprint: UInt64? { inputs?.fingerprint }
 
     /// The result of a build that had nothing to do.
     func result(since start: ContinuousClock.Instant, outputFolder: String) -> BuildResult? {

@@ -46,6 +46,10 @@ struct BuildRunner {
                 let folder = DisplayPath.relative(result.outputFolder)
                 for path in result.writtenPaths { console.err("wrote \(TerminalText.escaped(folder + "/" + path))") }
                 for path in result.removedPaths { console.err("removed \(TerminalText.escaped(folder + "/" + path))") }
+                if let read = result.snapshotsRead {
+                    console.err("incremental: read \(read) changed snapshot\(read == 1 ? "" : "s"); the other \(result.accounts - read) "
+                                + "account\(result.accounts - read == 1 ? "" : "s") came from \(TerminalText.escaped(folder + "/" + BuildResult.summaryCacheName))")
+                }
             }
             if !quiet { console.err(result.summary) }
             return Outcome(code: .success, failure: nil)

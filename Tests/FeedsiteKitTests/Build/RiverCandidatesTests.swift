@@ -38,6 +38,9 @@ import Testing
         let river = River(config: config, candidates: merged.entries, latest: shown.indices.map { River.entries(shown[$0], account: $0).first })
         #expect(river.entries.map(\.post) == whole.entries.map(\.post))
         #expect(river.entries.map(\.account) == whole.entries.map(\.account))
-        #expect(merged.kept.count <= 2 * limit + 8 * cores)
+        // Duplicates kept, but nothing past the depth-th distinct post once finished.
+        merged.finish()
+        var ids = Set<String>()
+        #expect(merged.kept.filter { $0.id.map { ids.insert($0).inserted } ?? true }.count <= merged.depth)
     }
 }

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a clean build keeps of each account for the next one, in `.feedsite-cache` beside the
+/// manifest (never published): the account pass's summary of it (its snapshot with only its newest
+/// shown post, its pages' origins, what the check counted on its page) and the river's pool. When
+/// only some snapshots changed since, the next build reads just those and takes the others from here.
+/// The file holds nothing the snapshots do not (no secret); a damaged or unexpected one is ignored.
+struct SummaryCache: Sendable {
+    /// What the cache keeps of one account.
+    struct Account: Sendable, Equatable {
+        /// The snapshot with only its newest shown post (`AccountPass.snapshots`); nil without a snapshot.
+        var snapshot: Snapshot?
+        /// `PagePolicies.origins(of:snapshot:)`.
+        var origins: Set<String>
+        /// What the check counted on the account's page, or nil when some of its links needed the whole
+        /// plan to resolve (a later river page): such a page is checked again, so the cache is not used.
+        var check: PageCheck?
+    }
+
+    /// The check's counts on one account page whose relative links all resolved among the known paths.
+    struct PageCheck: Sendable, Equatable {
+        var intentURLs: Int
+        var links: Int
+    }
+
+    /// The fingerprint of the build that wrote the cache (its manifest's record).
+    var fingerprint: UInt64
+    /// Its inputs: the hash of all but the snapshots, and the snapshots' stamps.
+    var inputs: BuildInputs
+    /// One per account of site.yml, in its order.
+    var accounts: [Account]
+    /// The river's candidates after the account pass.
+    var pool: RiverCandidates
+}
+
+extension SummaryCache {
+    /// The cache's name in the output folder.
+    static let fileName = ".feedsite-cache"
+
+    /// The cache in `folder`, when there is one that `config` can use: a damaged, tampered or foreign
+    /// file (any other version, a checksum that does not match, a value out of range) is none.
+    static func read(in folder: String, config: SiteConfig) -> SummaryCache? {
+        guard let bytes = try? FileInput.read(folder + "/" + fileName, purpose: "the build cache", limit: 1 << 31) else { return nil }
+        return try? SummaryCache(bytes: bytes, config: config)
+    }
+
+    /// Writes the cache into `folder` atomically (a temporary file renamed over it); when that fails
+    /// the old cache is removed, so none that disagrees with the manifest is left.
+    func write(in folder: String) {
+        let path = folder + "/" + Self.fileName
+        let temporary = folder + "/" + OutputWriter.temporaryPrefix + "cache"
+        unlink(temporary)
+        do {
+            try OutputWriter.writeAll(bytes, to: temporary, shown: path)
+        } catch {
+            unlink(path)
+            return
+        }
+        if rename(temporary, path) != 0 {
+            unlink(temporary)
+            unlink(path)
+        }
+    }
+
+    /// Removes the cache from `folder` (a build that keeps none must leave none that could mislead).
+    static func remove(in folder: String) {
+        unlink(folder + "/" + fileName)
+    }
+}

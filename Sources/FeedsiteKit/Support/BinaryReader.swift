@@ -1,0 +1,59 @@
+/// Reads what `BinaryWriter` wrote, refusing anything out of range: a length past the end, a count
+/// larger than allowed, a flag byte other than 0 or 1, text that is not UTF-8.
+struct BinaryReader {
+    /// Why the bytes are not what `BinaryWriter` writes.
+    struct Malformed: Error {}
+
+    let bytes: [UInt8]
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8], from offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+}
+
+extension BinaryReader {
+    /// Whether every byte was read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func uint64() throws(Malformed) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw Malformed() }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        offset += 8
+        return UInt64(littleEndian: value)
+    }
+
+    mutating func int() throws(Malformed) -> Int {
+        Int(Int64(bitPattern: try uint64()))
+    }
+
+    /// A count or index: from 0 to `limit`.
+    mutating func count(upTo limit: Int) throws(Malformed) -> Int {
+        let value = try uint64()
+        guard value <= UInt64(max(0, limit)) else { throw Malformed() }
+        return Int(value)
+    }
+
+    mutating func bool() throws(Malformed) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        let length = try count(upTo: bytes.count - offset)
+        let start = offset
+        offset += length
+        guard let string = String(validating: bytes[start..<offset], as: UTF8.self) else { throw Malformed() }
+        return string
+    }
+
+    mutating func optionalString() throws(Malformed) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    mutating func optionalInt() throws(Malformed) -> Int? {
+        try bool() ? try int() : nil
+    }
+}

@@ -1,0 +1,43 @@
+/// Bytes of a compact binary file written field by field: numbers as eight bytes little-endian,
+/// strings as their length then their UTF-8, optional values behind a byte 0 (absent) or 1. Read
+/// back with `BinaryReader`.
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+}
+
+extension BinaryWriter {
+    mutating func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    mutating func add(_ value: Int) {
+        add(UInt64(bitPattern: Int64(value)))
+    }
+
+    mutating func add(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func add(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            add(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    mutating func add(_ string: String?) {
+        add(string != nil)
+        if let string { add(string) }
+    }
+
+    mutating func add(_ value: Int?) {
+        add(value != nil)
+        if let value { add(value) }
+    }
+
+    /// Reserves room for `count` more bytes.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+}
