@@ -29,7 +29,7 @@ enum FeedDate {
     }
 }
 
-private extension FeedDate {
+extension FeedDate {
     /// Whether `text` is already what `rfc3339` makes of it: `YYYY-MM-DDTHH:MM:SSZ`, a day its month
     /// has, an hour, a minute and a second (not 60) in range, a year from 1.
     static func isCanonical(_ text: String) -> Bool {
@@ -51,7 +51,9 @@ private extension FeedDate {
             return civil(days: days(year: year, month: month, day: day)) == (year, month, day)
         }
     }
+}
 
+private extension FeedDate {
     /// Zone names RFC 822 allows and a few more feeds use, in minutes east of UTC.
     static let zones: [String: Int] = [
         "UT": 0, "UTC": 0, "GMT": 0, "Z": 0, "EST": -300, "EDT": -240, "CST": -360, "CDT": -300,
