@@ -119,16 +119,26 @@ extension PostsContext {
 
     /// The values of `postFields`, in order, for `post` (the river's posts add their account to them).
     func postValues(_ post: Post) -> [TemplateValue] {
-        let time = post.published.flatMap(DisplayTime.init)
         let media = post.media.filter { HTTPURLSyntax.problem(in: $0.url) == nil }.map(value(of:))
-        let url = post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil }
+        let published = publishedValues(post)
         return [
-            .string(post.id), .string(anchorPrefix + PostAnchor.of(post.id)), Self.optional(url), Self.optional(post.title), .string(post.text),
+            .string(post.id), .string(PostAnchor.of(post.id, after: anchorPrefix)), urlValue(post), Self.optional(post.title), .string(post.text),
             // Sanitized when the snapshot was read (SnapshotDecoder): a snapshot edited by hand is untrusted too.
             .string(post.html),
-            Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)),
+            published.time, published.display,
             .bool(post.isReply), .bool(post.isRepost), .list(media),
         ]
+    }
+
+    /// The post's `url`: its address when it is http(s), else null.
+    func urlValue(_ post: Post) -> TemplateValue {
+        Self.optional(post.url.flatMap { HTTPURLSyntax.problem(in: $0) == nil ? $0 : nil })
+    }
+
+    /// The post's `published` and `published_display`, from `time` when the caller read it already.
+    func publishedValues(_ post: Post, time: DisplayTime?? = nil) -> (time: TemplateValue, display: TemplateValue) {
+        let time = time ?? post.published.flatMap(DisplayTime.init)
+        return (Self.optional(time?.rfc3339), Self.optional(time?.display(english: english)))
     }
 }
 

@@ -58,10 +58,11 @@ enum RiverContext {
     /// The `accounts[].latest` value of an account whose newest post is `entry`.
     static func latest(_ entry: River.Entry?, posts: PostsContext) -> TemplateValue {
         guard let entry else { return .null }
-        let values = posts.postValues(entry.post)
+        // The three values it shows, not all of the post's (callgrind, clean build of Benchmarks/posts.py
+        // 1000: 52 M -> 39 M instructions for 2,000 accounts' latest posts).
+        let published = posts.publishedValues(entry.post, time: .some(entry.time))
         return .record(TemplateRecord(latestSchema, [
-            .string(PostExcerpt.of(entry.post, limit: latestLength) ?? ""), values[PostSlot.url],
-            values[PostSlot.published], values[PostSlot.publishedDisplay],
+            .string(PostExcerpt.of(entry.post, limit: latestLength) ?? ""), posts.urlValue(entry.post), published.time, published.display,
         ]))
     }
 
@@ -88,16 +89,5 @@ enum RiverContext {
 private extension RiverContext {
     static func scalar(_ name: String, _ type: String, _ summary: String) -> PostsContext.Field {
         PostsContext.Field(name: name, type: type, summary: summary, shape: .scalar)
-    }
-
-    /// Where `PostsContext.postValues` puts the values `latest` repeats.
-    enum PostSlot {
-        static let url = index("url")
-        static let published = index("published")
-        static let publishedDisplay = index("published_display")
-
-        static func index(_ name: String) -> Int {
-            PostsContext.postFields.firstIndex { $0.name == name }!
-        }
     }
 }

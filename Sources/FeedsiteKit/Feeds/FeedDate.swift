@@ -32,7 +32,7 @@ enum FeedDate {
     }
 }
 
-private extension FeedDate {
+extension FeedDate {
     /// Whether `text` is already what `rfc3339` makes of it: `YYYY-MM-DDTHH:MM:SSZ`, a day its month
     /// has, an hour, a minute and a second (not 60) in range, a year from 1.
     static func isCanonical(_ text: String) -> Bool {
@@ -54,7 +54,9 @@ private extension FeedDate {
             return civil(days: days(year: year, month: month, day: day)) == (year, month, day)
         }
     }
+}
 
+private extension FeedDate {
     static let weekdays: [[UInt8]] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
     static let monthNames: [[UInt8]] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 

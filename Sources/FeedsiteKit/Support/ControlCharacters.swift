@@ -76,7 +76,20 @@ enum ControlCharacters {
     static func containsRemoved(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         while index < count {
+            // Eight printable ASCII bytes at once: no byte from 0x80, none below 0x20 and no DEL
+            // (callgrind, clean build of Benchmarks/posts.py 1000: 134 M -> 100 M instructions; also
+            // skipping non-ASCII bytes that start no removed character cost more than it saved, 107 M).
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let delete = word ^ (0x7F &* ones)
+                if word & highs == 0, (word &- 0x20 &* ones) & ~word & highs == 0, (delete &- ones) & ~delete & highs == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte >= 0x20, byte < 0x7F {
                 index += 1

@@ -48,6 +48,38 @@ extension JSONReader {
     }
 }
 
+/// Token by token, for a decoder that knows its document's shape and reads it without building
+/// `JSONValue`s (`SnapshotStreamDecoder`). Each piece reads exactly as `readDocument` would, so a
+/// decoder that stops at the first surprise and reads the text again with `readDocument` reports
+/// the same errors.
+extension JSONReader {
+    /// The next byte after white space, without taking it; nil at the end of the text.
+    mutating func peekAfterWhitespace() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Skips a UTF-8 byte order mark at the start, as `readDocument` does.
+    mutating func skipByteOrderMark() {
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// The string whose opening quote is the next byte, escapes decoded, as `readValue` reads it.
+    mutating func readStringToken() throws(JSONSyntaxError) -> String {
+        try readString()
+    }
+
+    /// The number that starts at the next byte, as it is written, as `readValue` reads it.
+    mutating func readNumberToken() throws(JSONSyntaxError) -> String {
+        try readNumber()
+    }
+
+    /// Takes `word` (`true`, `false`, `null`) when it stands at the next byte.
+    mutating func readWordToken(_ word: StaticString) throws(JSONSyntaxError) {
+        try readWord(word)
+    }
+}
+
 private extension JSONReader {
     /// The error at the current position.
     func error(_ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONSyntaxError {

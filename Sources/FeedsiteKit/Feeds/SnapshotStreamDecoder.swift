@@ -1,0 +1,262 @@
+/// Reads a snapshot straight from its bytes into a `Snapshot`, without a `JSONValue` tree: the fast
+/// path of `SnapshotDecoder.decode`, for the files `feedsite fetch` writes (keys in any order).
+///
+/// It gives up (nil) at the first thing that is not a snapshot as the tree decoder would accept it:
+/// a syntax error, an unknown or repeated key, a wrong type, a missing member, a format, handle, date,
+/// count, id or copy name the tree decoder refuses, a post id seen before. `SnapshotDecoder` then reads
+/// the file again as a tree and reports every problem at its `file:line:col`, as before. Whatever it
+/// accepts becomes the same `Snapshot` the tree decoder makes: strings go through the same reader,
+/// and fields through the same checks and conversions (`SnapshotDecoder.checkedPost`, `isRFC3339`).
+struct SnapshotStreamDecoder {
+    /// The reader, used token by token.
+    var reader: JSONReader
+    /// The slug the file is named after; nil: the handle is not compared.
+    let slug: String?
+    /// The raw ids of the posts read so far: a second one is the tree decoder's to report.
+    var ids: Set<String> = []
+
+    /// Prepares to read `bytes`, the file of the account `slug` (nil: any).
+    init(_ bytes: [UInt8], slug: String?) {
+        reader = JSONReader(bytes, file: "")
+        self.slug = slug
+    }
+}
+
+extension SnapshotStreamDecoder {
+    /// The snapshot, or nil when the tree decoder must read the file (see the type's summary).
+    mutating func decode() -> Snapshot? {
+        reader.skipByteOrderMark()
+        var handle: String?, record: SnapshotRecord?, posts: [Post]?, format = false
+        let complete = object(Self.topKeys) { decoder, key in
+            switch key {
+            case 0:
+                guard let literal = decoder.number(), Double(literal) == Double(Snapshot.formatVersion) else { return false }
+                format = true
+            case 1:
+                guard let text = decoder.string() else { return false }
+                let cleaned = ControlCharacters.removed(from: text)
+                if let slug = decoder.slug, cleaned.lowercased() != slug { return false }
+                handle = cleaned
+            case 2: record = decoder.fetchRecord()
+            default: posts = decoder.posts()
+            }
+            return true
+        }
+        guard complete, reader.peekAfterWhitespace() == nil, format, let handle, let record, let posts else { return nil }
+        return Snapshot(handle: handle, record: record, posts: posts)
+    }
+}
+
+private extension SnapshotStreamDecoder {
+    static func keys(_ names: [String]) -> [[UInt8]] { names.map { Array($0.utf8) } }
+    static let topKeys = keys(SnapshotDecoder.topKeys)
+    static let fetchKeys = keys(SnapshotDecoder.fetchKeys)
+    static let postKeys = keys(SnapshotDecoder.postKeys)
+    static let mediaKeys = keys(SnapshotDecoder.mediaKeys)
+    static let copyKeys = keys(SnapshotDecoder.copyKeys)
+
+    /// Reads an object whose keys are among `keys`, each once, handing each member's position in `keys`
+    /// to `member`, which reads the value and says whether it was as expected. False at the first surprise.
+    mutating func object(_ keys: [[UInt8]], _ member: (inout SnapshotStreamDecoder, Int) -> Bool) -> Bool {
+        guard reader.peekAfterWhitespace() == UInt8(ascii: "{") else { return false }
+        reader.index += 1
+        if reader.peekAfterWhitespace() == UInt8(ascii: "}") {
+            reader.index += 1
+            return true
+        }
+        var seen: UInt64 = 0, expected = 0
+        while true {
+            guard reader.peekAfterWhitespace() == UInt8(ascii: "\""), let key = key(in: keys, from: expected),
+                  seen & (1 << key) == 0, reader.peekAfterWhitespace() == UInt8(ascii: ":") else { return false }
+            seen |= 1 << key
+            expected = key + 1
+            reader.index += 1
+            guard member(&self, key) else { return false }
+            switch reader.peekAfterWhitespace() {
+            case UInt8(ascii: ","): reader.index += 1
+            case UInt8(ascii: "}"): reader.index += 1; return true
+            default: return false
+            }
+        }
+    }
+
+    /// Reads an array, each element by `element`. False at the first surprise.
+    mutating func array(_ element: (inout SnapshotStreamDecoder) -> Bool) -> Bool {
+        guard reader.peekAfterWhitespace() == UInt8(ascii: "[") else { return false }
+        reader.index += 1
+        if reader.peekAfterWhitespace() == UInt8(ascii: "]") {
+            reader.index += 1
+            return true
+        }
+        while true {
+            guard element(&self) else { return false }
+            switch reader.peekAfterWhitespace() {
+            case UInt8(ascii: ","): reader.index += 1
+            case UInt8(ascii: "]"): reader.index += 1; return true
+            default: return false
+            }
+        }
+    }
+
+    /// The position in `keys` of the key whose opening quote is the next byte, trying `expected`
+    /// (the writer's order) first; nil for an unknown key or one with an escape.
+    mutating func key(in keys: [[UInt8]], from expected: Int) -> Int? {
+        let bytes = reader.bytes, start = reader.index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let name = bytes[start..<end]
+        let found = expected < keys.count && keys[expected].elementsEqual(name) ? expected : keys.firstIndex { $0.elementsEqual(name) }
+        if found != nil { reader.index = end + 1 }
+        return found
+    }
+
+    /// The string at the next byte, escapes decoded; nil when something else stands there.
+    mutating func string() -> String? {
+        guard reader.peekAfterWhitespace() == UInt8(ascii: "\"") else { return nil }
+        return try? reader.readStringToken()
+    }
+
+    /// A string or null: `.some(nil)` for null, nil when something else stands there.
+    mutating func optionalString() -> String?? {
+        if reader.peekAfterWhitespace() == UInt8(ascii: "n") { return (try? reader.readWordToken("null")).map { nil } }
+        return string().map { .some($0) }
+    }
+
+    /// The literal of the number at the next byte; nil when something else stands there.
+    mutating func number() -> String? {
+        guard let byte = reader.peekAfterWhitespace(), byte == UInt8(ascii: "-") || byte.isASCIIDigit else { return nil }
+        return try? reader.readNumberToken()
+    }
+
+    /// A whole number from `range` or null (`.some(nil)`), as `SnapshotDecoder` reads counts and pixels.
+    mutating func optionalWholeNumber(in range: ClosedRange<Double>) -> Int?? {
+        if reader.peekAfterWhitespace() == UInt8(ascii: "n") { return (try? reader.readWordToken("null")).map { nil } }
+        guard let number = number().flatMap(Double.init), range.contains(number), number == number.rounded() else { return nil }
+        return .some(Int(number))
+    }
+
+    /// `true`, `false`, or null (false); nil when something else stands there.
+    mutating func optionalBool() -> Bool? {
+        let word: StaticString, value: Bool
+        switch reader.peekAfterWhitespace() {
+        case UInt8(ascii: "t"): (word, value) = ("true", true)
+        case UInt8(ascii: "f"): (word, value) = ("false", false)
+        case UInt8(ascii: "n"): (word, value) = ("null", false)
+        default: return nil
+        }
+        return (try? reader.readWordToken(word)).map { value }
+    }
+
+    /// A string or null with control characters removed, and an RFC 3339 date when it is one of the dates.
+    mutating func field(isDate: Bool) -> String?? {
+        guard let value = optionalString() else { return nil }
+        let cleaned = value.map { ControlCharacters.removed(from: $0) }
+        if isDate, let cleaned, !SnapshotDecoder.isRFC3339(cleaned) { return nil }
+        return .some(cleaned)
+    }
+
+    mutating func fetchRecord() -> SnapshotRecord? {
+        var source: String?, fields = [String?](repeating: nil, count: 6), limit: Int?
+        let complete = object(Self.fetchKeys) { decoder, key in
+            switch key {
+            case 0:
+                source = decoder.string().map { ControlCharacters.removed(from: $0) }
+                return source != nil
+            case 6:
+                guard let count = decoder.optionalWholeNumber(in: 1...Double(Int32.max)) else { return false }
+                limit = count
+                return true
+            default:
+                guard let value = decoder.field(isDate: key == 3 || key == 4) else { return false }
+                fields[key == 7 ? 5 : key - 1] = value
+                return true
+            }
+        }
+        guard complete, let source else { return nil }
+        if let id = fields[5], !XAPIDocument.isID(id) { return nil }
+        return SnapshotRecord(source: source, etag: fields[0], lastModified: fields[1], fetchedAt: fields[2], changedAt: fields[3],
+                              error: fields[4], postLimit: limit, xUserID: fields[5])
+    }
+
+    mutating func posts() -> [Post]? {
+        var posts: [Post] = []
+        let complete = array { decoder in
+            guard let post = decoder.post() else { return false }
+            posts.append(post)
+            return true
+        }
+        return complete ? posts : nil
+    }
+
+    mutating func post() -> Post? {
+        var id: String?, fields = [String?](repeating: nil, count: 7), media: [PostMedia] = [], isReply = false, isRepost = false
+        let complete = object(Self.postKeys) { decoder, key in
+            switch key {
+            case 0:
+                guard let raw = decoder.string(), decoder.ids.insert(raw).inserted else { return false }
+                id = ControlCharacters.removed(from: raw)
+            case 8, 9:
+                guard let flag = decoder.optionalBool() else { return false }
+                if key == 8 { isReply = flag } else { isRepost = flag }
+            case 10:
+                if decoder.reader.peekAfterWhitespace() == UInt8(ascii: "n") { return (try? decoder.reader.readWordToken("null")) != nil }
+                guard let items = decoder.media() else { return false }
+                media = items
+            default:
+                guard let value = decoder.field(isDate: key == 5 || key == 6) else { return false }
+                fields[key - 1] = value
+            }
+            return true
+        }
+        guard complete, let id else { return nil }
+        return SnapshotDecoder.checkedPost(id: id, url: fields[0], title: fields[1], text: fields[2], html: fields[3], published: fields[4],
+                                           updated: fields[5], author: fields[6], media: media, isReply: isReply, isRepost: isRepost)
+    }
+
+    mutating func media() -> [PostMedia]? {
+        var items: [PostMedia] = []
+        let complete = array { decoder in
+            var url: String?, type: String?, alt: String?, copy: MediaCopy?
+            let item = decoder.object(Self.mediaKeys) { decoder, key in
+                switch key {
+                case 0:
+                    url = decoder.string().map { ControlCharacters.removed(from: $0) }
+                    return url != nil
+                case 3:
+                    if decoder.reader.peekAfterWhitespace() == UInt8(ascii: "n") { return (try? decoder.reader.readWordToken("null")) != nil }
+                    copy = decoder.mediaCopy()
+                    return copy != nil
+                default:
+                    guard let value = decoder.field(isDate: false) else { return false }
+                    if key == 1 { type = value } else { alt = value }
+                    return true
+                }
+            }
+            guard item, let url else { return false }
+            items.append(PostMedia(url: url, type: type, alt: alt, copy: copy))
+            return true
+        }
+        return complete ? items : nil
+    }
+
+    mutating func mediaCopy() -> MediaCopy? {
+        var file: String?, type: String?, width: Int?, height: Int?, etag: String?, lastModified: String?
+        let complete = object(Self.copyKeys) { decoder, key in
+            switch key {
+            case 0, 1:
+                guard let text = decoder.string().map({ ControlCharacters.removed(from: $0) }) else { return false }
+                if key == 0 { file = text } else { type = text }
+            case 2, 3:
+                guard let pixels = decoder.optionalWholeNumber(in: 1...1_000_000) else { return false }
+                if key == 2 { width = pixels } else { height = pixels }
+            default:
+                guard let value = decoder.field(isDate: false) else { return false }
+                if key == 4 { etag = value } else { lastModified = value }
+            }
+            return true
+        }
+        guard complete, let file, MediaCopy.isFileName(file), let type else { return nil }
+        return MediaCopy(file: file, type: type, width: width, height: height, etag: etag, lastModified: lastModified)
+    }
+}
