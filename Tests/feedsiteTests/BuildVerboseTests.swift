@@ -54,7 +54,7 @@ import Testing
         let console = Console.capturing()
         #expect(BuildRunner(configPath: folder.path + "/site.yml", quiet: false, verbose: true).run(console).code == .success)
         let lines = console.errText.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("incremental: read 1 changed snapshot; the other 4 accounts came from ") && $0.hasSuffix("output/.feedsite-cache") },
+        #expect(lines.contains { $0.hasPrefix("incremental: read 1 changed snapshot; the other 4 accounts came from ") && $0.hasSuffix("/.output.feedsite-cache") },
                 "\(console.errText)")
         #expect(lines.contains { $0.hasSuffix("output/cy/index.html") } && !lines.contains { $0.hasSuffix("output/ann/index.html") })
     }

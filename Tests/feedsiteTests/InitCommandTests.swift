@@ -28,7 +28,7 @@ import Glibc
             #expect(written != nil && written == original, "\(file) differs from the repository's copy")
         }
         #expect(folder.read("site/.gitignore")?.contains("\noutput/\n") == true)
-        #expect(result.out.contains(".gitignore         keeps output/ and .fetch.lock out of git"))
+        #expect(result.out.contains(".gitignore         keeps output/, .fetch.lock and *.feedsite-cache out of git"))
         #expect(result.out.contains("Next steps:"))
         #expect(result.out.contains("feedsite build"))
     }
@@ -98,17 +98,18 @@ import Glibc
         #expect(FileManager.default.contents(atPath: folder.path + "/site.yml") == FileManager.default.contents(atPath: RepositoryPaths.sampleConfig))
     }
 
-    @Test("init keeps an existing .gitignore and adds the output/ and .fetch.lock lines it lacks, with or without --force")
+    @Test("init keeps an existing .gitignore and adds the output/, .fetch.lock and *.feedsite-cache lines it lacks, with or without --force")
     func gitIgnoreMerged() throws {
-        let folder = try TemporaryFolder(files: ["a/.gitignore": "node_modules\n*.log", "b/.gitignore": "/output\n.env\n.fetch.lock\n"])
+        let folder = try TemporaryFolder(files: ["a/.gitignore": "node_modules\n*.log", "b/.gitignore": "/output\n.env\n.fetch.lock\n*.feedsite-cache\n"])
         for arguments in [["init", "a"], ["init", "--force", "a"]] {
             let result = try ProcessRunner.run(arguments, in: folder.path)
             #expect(result.status == 0, "\(arguments): \(result.err)")
             #expect(folder.read("a/.gitignore") == "node_modules\n*.log\n# added by feedsite init: the output folder is built, not committed.\noutput/\n"
-                + "# added by feedsite init: the lock of a running 'feedsite fetch' in the snapshots folder, never committed.\n.fetch.lock\n")
+                + "# added by feedsite init: the lock of a running 'feedsite fetch' in the snapshots folder, never committed.\n.fetch.lock\n"
+                + "# added by feedsite init: the build's summary cache beside the output folder, made again when missing.\n*.feedsite-cache\n")
         }
         #expect(try ProcessRunner.run(["init", "b"], in: folder.path).status == 0)
-        #expect(folder.read("b/.gitignore") == "/output\n.env\n.fetch.lock\n", "a file that already ignores output/ and the lock is left as it is")
+        #expect(folder.read("b/.gitignore") == "/output\n.env\n.fetch.lock\n*.feedsite-cache\n", "a file that already ignores output/, the lock and the cache is left as it is")
         #expect(folder.exists("b/site.yml"))
     }
 
@@ -180,14 +181,14 @@ import Glibc
         #expect(!folder.exists("site/templates/index.html"))
     }
 
-    @Test("a .gitignore that is a link is left alone (exit 0) with a note to add output/ and .fetch.lock yourself", arguments: [false, true])
+    @Test("a .gitignore that is a link is left alone (exit 0) with a note to add output/, .fetch.lock and *.feedsite-cache yourself", arguments: [false, true])
     func gitIgnoreLink(_ force: Bool) throws {
         let folder = try TemporaryFolder(files: ["outside/keep.txt": "mine\n", "site/.keep": ""])
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/.gitignore", withDestinationPath: folder.path + "/outside/keep.txt")
         let result = try ProcessRunner.run(["init"] + (force ? ["--force"] : []) + ["site"], in: folder.path)
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the lines output/ and .fetch.lock to the file it points to yourself\n")
-        #expect(result.out.contains(".gitignore         left as it is (a link): add output/ and .fetch.lock to it yourself"))
+        #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the lines output/, .fetch.lock and *.feedsite-cache to the file it points to yourself\n")
+        #expect(result.out.contains(".gitignore         left as it is (a link): add output/, .fetch.lock and *.feedsite-cache to it yourself"))
         #expect(folder.read("outside/keep.txt") == "mine\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/site/.gitignore") == folder.path + "/outside/keep.txt")
         #expect(folder.exists("site/site.yml"))
@@ -207,13 +208,13 @@ extension InitCommandTests {
 }
 
 extension InitCommandTests {
-    @Test("the starter .gitignore keeps fetch's lock out of git, in any snapshots folder, and not the snapshots")
+    @Test("the starter .gitignore keeps fetch's lock (in any snapshots folder) and the build's cache out of git, and not the snapshots")
     func gitIgnoreFetchLock() throws {
         let folder = try TemporaryFolder()
         #expect(try ProcessRunner.run(["init", folder.path + "/site"]).status == 0)
         let site = folder.path + "/site"
         #expect(try ProcessRunner.run(["init", "-q"], executable: "/usr/bin/git", in: site).status == 0)
-        for path in ["snapshots/.fetch.lock", "elsewhere/snaps/.fetch.lock", "output/index.html"] {
+        for path in ["snapshots/.fetch.lock", "elsewhere/snaps/.fetch.lock", "output/index.html", ".output.feedsite-cache", ".public.feedsite-cache"] {
             #expect(try ProcessRunner.run(["check-ignore", "-q", path], executable: "/usr/bin/git", in: site).status == 0, "\(path) is ignored")
         }
         #expect(try ProcessRunner.run(["check-ignore", "-q", "snapshots/jack.json"], executable: "/usr/bin/git", in: site).status == 1,

@@ -32,8 +32,8 @@ package struct BuildResult: Sendable {
     /// cache, their files left as they were); nil for a full build.
     package var snapshotsRead: Int? = nil
 
-    /// The summary cache's name in the output folder (see `snapshotsRead`).
-    package static var summaryCacheName: String { SummaryCache.fileName }
+    /// The summary cache of the output folder `output` (see `snapshotsRead`).
+    package static func summaryCachePath(forOutput output: String) -> String { SummaryCache.path(forOutput: output) }
 
     /// The warnings about the user's own files in the output (see `userFileWarningCount`).
     package var userFileWarnings: ArraySlice<Diagnostic> { warnings.suffix(userFileWarningCount) }

@@ -48,7 +48,7 @@ extension ChosenOutputFolder {
         // Links to folders, FIFOs and the like are someone else's as much as files are.
         let present = ((try? FolderListing.files(under: path, others: &others)) ?? []) + others
         let foreign = present.filter { file in
-            !recorded.contains(file) && file != OutputWriter.manifestName && file != SummaryCache.fileName && !file.split(separator: "/").last!.hasPrefix(OutputWriter.temporaryPrefix)
+            !recorded.contains(file) && file != OutputWriter.manifestName && !file.split(separator: "/").last!.hasPrefix(OutputWriter.temporaryPrefix)
         }
         let folders = (try? FolderListing.entries(of: path).filter(\.isFolder).count) ?? 0
         guard !foreign.isEmpty || (!hasManifest && folders > 0) else { return }

@@ -94,7 +94,7 @@ extension OutputCleaner {
             }
             writer.removeTemporaryFiles(in: folders.union([""]))
             // The summary cache goes first: it describes the build the manifest records.
-            SummaryCache.remove(in: folder)
+            SummaryCache.remove(forOutput: folder)
             guard unlink(manifestPath) == 0 || errno == ENOENT else {
                 throw InputError("\(manifestPath): cannot be removed: \(String(cString: strerror(errno)))")
             }

@@ -134,6 +134,15 @@ struct OutputWriter {
 }
 
 extension OutputWriter {
+    /// `<parent>/.<name><suffix>` for the folder `folder` (`<parent>/<name>`): a hidden file beside it,
+    /// in the same parent (the staging folder, the summary cache).
+    static func besideFolder(_ folder: String, suffix: String) -> String {
+        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let container = Self.parent(of: trimmed)
+        let name = String(trimmed.dropFirst(container.isEmpty ? 0 : container.count + 1))
+        return (container.isEmpty && !trimmed.hasPrefix("/") ? "." : container) + "/." + name + suffix
+    }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])

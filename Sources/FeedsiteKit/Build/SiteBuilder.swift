@@ -166,13 +166,13 @@ private extension SiteBuilder {
     /// snapshots changed; after any other build removes it, so that none disagrees with the manifest.
     func keepSummaries(_ pass: AccountPass, site: LoadedSite, record: BuildManifest.Record?, inputs: BuildInputs?) {
         guard let record, let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
-            SummaryCache.remove(in: config.outputFolder)
+            SummaryCache.remove(forOutput: config.outputFolder)
             return
         }
         let accounts = config.accounts.indices.map { index in
             SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
         }
-        SummaryCache(fingerprint: record.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates).write(in: config.outputFolder)
+        SummaryCache(fingerprint: record.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates).write(forOutput: config.outputFolder)
     }
 
     /// Runs `phase` (load, or the account pass that reads the snapshots); when it and the listing of

@@ -140,10 +140,7 @@ private extension StagingFolder {
 
     /// `<parent>/.<output name>.feedsite-staging-`
     static func stagingPrefix(for output: String) -> String {
-        let trimmed = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
-        let parent = OutputWriter.parent(of: trimmed)
-        let name = String(trimmed.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
-        return (parent.isEmpty && !trimmed.hasPrefix("/") ? "." : parent) + "/." + name + ".feedsite-staging-"
+        OutputWriter.besideFolder(output, suffix: ".feedsite-staging-")
     }
 
     /// Whether `output` is missing, or an empty real folder on the same device as its parent.

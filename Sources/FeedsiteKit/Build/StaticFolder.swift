@@ -92,7 +92,7 @@ extension StaticFolder {
         if relative.contains("\\") { return "its name contains '\\', which Windows and some hosts read as a folder separator" }
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         if components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) { return "its path has an empty, '.' or '..' part" }
-        if let first = components.first, first == Substring(OutputWriter.manifestName) || first == Substring(SummaryCache.fileName) || first.hasPrefix(OutputWriter.temporaryPrefix) {
+        if let first = components.first, first == Substring(OutputWriter.manifestName) || first.hasPrefix(OutputWriter.temporaryPrefix) {
             return "'\(first)' is a name feedsite keeps for its own files in the output folder"
         }
         return nil

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// What a clean build keeps of each account for the next one, in `.feedsite-cache` beside the
-/// manifest (never published): the account pass's summary of it (its snapshot with only its newest
+/// What a clean build keeps of each account for the next one, in `.<output name>.feedsite-cache`
+/// beside the output folder (as the staging folder is), so that deploying the output never publishes it: the account pass's summary of it (its snapshot with only its newest
 /// shown post, its pages' origins, what the check counted on its page) and the river's pool. When
 /// only some snapshots changed since, the next build reads just those and takes the others from here.
 /// The file holds nothing the snapshots do not (no secret); a damaged or unexpected one is ignored.
@@ -36,21 +36,31 @@ struct SummaryCache: Sendable {
 }
 
 extension SummaryCache {
-    /// The cache's name in the output folder.
-    static let fileName = ".feedsite-cache"
+    /// The end of the cache's name: `.output.feedsite-cache` for the output folder `output`.
+    static let nameSuffix = ".feedsite-cache"
 
-    /// The cache in `folder`, when there is one that `config` can use: a damaged, tampered or foreign
-    /// file (any other version, a checksum that does not match, a value out of range) is none.
-    static func read(in folder: String, config: SiteConfig) -> SummaryCache? {
-        guard let bytes = try? FileInput.read(folder + "/" + fileName, purpose: "the build cache", limit: 1 << 31) else { return nil }
+    /// The cache of the output folder `output`: `<parent>/.<output name>.feedsite-cache`.
+    static func path(forOutput output: String) -> String {
+        OutputWriter.besideFolder(output, suffix: nameSuffix)
+    }
+
+    /// The cache of the output folder `output`, when there is one that `config` can use: a damaged,
+    /// tampered or foreign file (any other version, a checksum that does not match, a value out of
+    /// range), or anything but a regular file (a link, a FIFO), is none.
+    static func read(forOutput output: String, config: SiteConfig) -> SummaryCache? {
+        let path = path(forOutput: output)
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let bytes = try? FileInput.read(path, purpose: "the build cache", limit: 1 << 31) else { return nil }
         return try? SummaryCache(bytes: bytes, config: config)
     }
 
-    /// Writes the cache into `folder` atomically (a temporary file renamed over it); when that fails
-    /// the old cache is removed, so none that disagrees with the manifest is left.
-    func write(in folder: String) {
-        let path = folder + "/" + Self.fileName
-        let temporary = folder + "/" + OutputWriter.temporaryPrefix + "cache"
+    /// Writes the cache of the output folder `output` atomically (a new file, never through a link,
+    /// renamed over it); when that fails the old cache is removed, so none that disagrees with the
+    /// manifest is left.
+    func write(forOutput output: String) {
+        let path = Self.path(forOutput: output)
+        let temporary = path + ".new"
         unlink(temporary)
         do {
             try OutputWriter.writeAll(bytes, to: temporary, shown: path)
@@ -64,8 +74,8 @@ extension SummaryCache {
         }
     }
 
-    /// Removes the cache from `folder` (a build that keeps none must leave none that could mislead).
-    static func remove(in folder: String) {
-        unlink(folder + "/" + fileName)
+    /// Removes the cache of the output folder `output` (a build that keeps none must leave none that could mislead).
+    static func remove(forOutput output: String) {
+        unlink(path(forOutput: output))
     }
 }

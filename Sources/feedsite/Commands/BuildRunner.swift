@@ -48,7 +48,7 @@ struct BuildRunner {
                 for path in result.removedPaths { console.err("removed \(TerminalText.escaped(folder + "/" + path))") }
                 if let read = result.snapshotsRead {
                     console.err("incremental: read \(read) changed snapshot\(read == 1 ? "" : "s"); the other \(result.accounts - read) "
-                                + "account\(result.accounts - read == 1 ? "" : "s") came from \(TerminalText.escaped(folder + "/" + BuildResult.summaryCacheName))")
+                                + "account\(result.accounts - read == 1 ? "" : "s") came from \(TerminalText.escaped(BuildResult.summaryCachePath(forOutput: folder)))")
                 }
             }
             if !quiet { console.err(result.summary) }

@@ -41,7 +41,7 @@ import Testing
         #expect(rename(site.path + "/snapshots/\(handle).json.new", site.path + "/snapshots/\(handle).json") == 0)
     }
 
-    /// The output folder's files without feedsite's own (manifest and cache, whose stamps differ between two folders).
+    /// The output folder's files without feedsite's own (the manifest, whose stamps differ between two folders).
     static func output(_ site: TemporarySite) throws -> [String: Data] {
         try site.snapshot().filter { !$0.key.hasPrefix(".feedsite-") }
     }
@@ -66,7 +66,7 @@ import Testing
                 try Self.replace(full, handle, with: snapshot)
             }
             let fast = try incremental.build()
-            try? FileManager.default.removeItem(atPath: full.path + "/output/.feedsite-cache")
+            try? FileManager.default.removeItem(atPath: full.path + "/.output.feedsite-cache")
             let slow = try full.build()
             #expect(slow.snapshotsRead == nil)
             if fast.snapshotsRead != nil { incrementalBuilds += 1 }
@@ -121,7 +121,7 @@ import Testing
         for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
         let site = try TemporarySite(files)
         _ = try site.build()
-        let path = site.path + "/output/.feedsite-cache"
+        let path = site.path + "/.output.feedsite-cache"
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         switch damage {
         case "flip": bytes[bytes.count / 2] ^= 0x40
@@ -131,12 +131,12 @@ import Testing
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
-        #expect(SummaryCache.read(in: site.path + "/output", config: config) == nil)
+        #expect(SummaryCache.read(forOutput: site.path + "/output", config: config) == nil)
         try Self.replace(site, "acct3", with: Self.snapshot("acct3", count: 2, dice: &dice))
         let result = try site.build()
         #expect(result.snapshotsRead == nil)
         // The full build writes a good cache again.
-        #expect(SummaryCache.read(in: site.path + "/output", config: config) != nil)
+        #expect(SummaryCache.read(forOutput: site.path + "/output", config: config) != nil)
     }
 
     @Test("a cache read back holds what was written, and changing any byte of it is noticed")
@@ -147,7 +147,7 @@ import Testing
         let site = try TemporarySite(files)
         _ = try site.build()
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
-        let cache = try #require(SummaryCache.read(in: site.path + "/output", config: config))
+        let cache = try #require(SummaryCache.read(forOutput: site.path + "/output", config: config))
         let bytes = cache.bytes
         let again = try SummaryCache(bytes: bytes, config: config)
         #expect(again.accounts == cache.accounts && again.inputs == cache.inputs && again.fingerprint == cache.fingerprint)
@@ -186,5 +186,27 @@ import Testing
         #expect(next.snapshotsRead == 1)
         let after = try #require(site.read("output/latest/index.html"))
         #expect(after.contains("acct4 new") && after.contains("acct3 new") && !after.contains("acct5"))
+    }
+
+    @Test("the cache lies beside the output folder, not in it; a link there is neither read nor written through; clean removes it")
+    func cacheBesideOutput() throws {
+        var dice = Dice(state: 5)
+        var files = ["site.yml": Self.siteYAML, "elsewhere.txt": "mine"]
+        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
+        let site = try TemporarySite(files)
+        _ = try site.build()
+        let cache = site.path + "/.output.feedsite-cache"
+        #expect(FileManager.default.fileExists(atPath: cache))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/output/.feedsite-cache"))
+        // A link put where the cache goes: not read (the build is a full one), and replaced, not written through.
+        #expect(unlink(cache) == 0 && symlink(site.path + "/elsewhere.txt", cache) == 0)
+        try Self.replace(site, "acct2", with: Self.snapshot("acct2", count: 2, dice: &dice))
+        let result = try site.build()
+        #expect(result.snapshotsRead == nil)
+        #expect(site.read("elsewhere.txt") == "mine")
+        var status = stat()
+        #expect(lstat(cache, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        _ = try OutputCleaner(folder: site.path + "/output").clean()
+        #expect(!FileManager.default.fileExists(atPath: cache))
     }
 }
