@@ -103,7 +103,7 @@ private extension FeedAssembler {
     }
 
     func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.trimmingSpaces.isEmpty else { return nil }
+        guard let text, !text.isOnlySpaces else { return nil }
         return text
     }
 

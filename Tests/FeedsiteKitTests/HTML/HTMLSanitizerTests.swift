@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FeedsiteKit
 
@@ -171,5 +172,23 @@ extension HTMLSanitizerTests {
         }
         #expect(audit.problems.isEmpty && audit.open.isEmpty)
         #expect(audit.deepest <= 64)
+    }
+}
+
+extension HTMLSanitizerTests {
+    @Test("a link's href is what Foundation's replacement of each space by %20 makes of it, also for links without a space, where it is skipped")
+    func hrefSpacesAsBefore() {
+        var generator = SeededGenerator(seed: 22)
+        // A space with a combining mark after it, spaces Foundation could take for one, and bytes browsers drop.
+        let pieces = ["a", "/", "?q=1", "#f", " ", "  ", " \u{301}", "\u{301}", "\u{A0}", "\u{2002}", "\u{3000}", "\u{200B}", "\u{FEFF}", "%20", "é", "😀",
+                      "\t", "\n", "\r", "\u{1}", "\u{85}", "\u{202E}", "+", "%"]
+        for _ in 0..<2_000 {
+            let path = (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let href = (generator.next() % 4 == 0 ? "  " : "") + "https://e.example/" + path
+            let browser = HTTPURLSyntax.browserForm(of: href)
+            let expected = HTMLEscaper.escape(ControlCharacters.removed(from: browser.replacingOccurrences(of: " ", with: "%20")))
+            let output = Self.sanitizer.sanitize("<a href=\"\(HTMLEscaper.escape(href))\">x</a>")
+            #expect(output == "<a href=\"\(expected)\" rel=\"nofollow ugc noopener noreferrer\">x</a>", "\(href.debugDescription)")
+        }
     }
 }

@@ -26,4 +26,19 @@ import Testing
         #expect(text.trimmingSpaces == expected[...])
         #expect(text[...].trimmingSpaces == expected[...])
     }
+
+    @Test("isOnlySpaces, read from the bytes, says what trimmingSpaces, read by Characters, says, also with combining marks and other white space")
+    func onlySpacesAsTrimming() {
+        var generator = SeededGenerator(seed: 22)
+        let pieces = [" ", "\t", "\n", "\r", "\r\n", "\u{301}", "\u{200D}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}", "\u{0}",
+                      "\u{FEFF}", "a", "é", "😀"]
+        var texts = ["", " \u{301}", "\r\u{301}\n", "\n\u{200D}", "\u{A0}", "\r\n\r"]
+        for _ in 0..<3_000 {
+            texts.append((0..<Int(generator.next() % 6)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())
+        }
+        for text in texts {
+            #expect(text.isOnlySpaces == text.trimmingSpaces.isEmpty, "\(text.debugDescription)")
+            #expect(text[...].isOnlySpaces == text[...].trimmingSpaces.isEmpty, "\(text.debugDescription)")
+        }
+    }
 }
