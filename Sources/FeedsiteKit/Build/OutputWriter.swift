@@ -196,6 +196,14 @@ extension OutputWriter {
         return manifest
     }
 
+    /// The previous build's manifest when its text may record `fingerprint`; an empty one, unparsed,
+    /// when it cannot (then no build from `fingerprint` is up to date with it), or is missing or unreadable.
+    func readManifest(ifRecording fingerprint: UInt64) -> BuildManifest {
+        guard let bytes = try? FileInput.read(folder + "/" + Self.manifestName, purpose: "the build manifest", limit: .max),
+              BuildManifest.mayRecord(fingerprint, in: bytes), let manifest = BuildManifest(bytes: bytes) else { return .empty }
+        return manifest
+    }
+
     func writeManifest(_ manifest: BuildManifest) throws(InputError) {
         let path = folder + "/" + Self.manifestName
         // One fixed name: a build killed while writing it leaves at most this file, which the next

@@ -20,7 +20,11 @@ extension SummaryCache {
         }
         payload.add(accounts.count)
         payload.add(pool.depth)
-        for account in accounts {
+        for (index, account) in accounts.enumerated() {
+            if index < encodedAccounts.count, let encoded = encodedAccounts[index] {
+                payload.add(encoded: encoded)
+                continue
+            }
             payload.add(account.snapshot != nil)
             if let snapshot = account.snapshot { Self.write(snapshot, to: &payload) }
             payload.add(account.origins.count)
@@ -72,12 +76,16 @@ extension SummaryCache {
         guard accountCount == config.accounts.count, try reader.int() == pool.depth else { throw BinaryReader.Malformed() }
         accounts = []
         accounts.reserveCapacity(min(accountCount, bytes.count / 8))
+        encodedAccounts = []
+        encodedAccounts.reserveCapacity(min(accountCount, bytes.count / 8))
         for _ in 0..<accountCount {
+            let start = reader.offset
             let snapshot = try reader.bool() ? try Self.snapshot(&reader) : nil
             var origins = Set<String>()
             for _ in 0..<(try reader.count(upTo: bytes.count)) { origins.insert(try reader.string()) }
             let check = try reader.bool() ? PageCheck(intentURLs: try reader.count(upTo: Int(Int32.max)), links: try reader.count(upTo: Int(Int32.max))) : nil
             accounts.append(Account(snapshot: snapshot, origins: origins, check: check))
+            encodedAccounts.append(bytes[start..<reader.offset])
         }
         let cut = try reader.bool() ? try Self.candidate(&reader, accounts: accountCount) : nil
         let keptCount = try reader.count(upTo: bytes.count)

@@ -33,6 +33,9 @@ struct SummaryCache: Sendable {
     var accounts: [Account]
     /// The river's candidates after the account pass.
     var pool: RiverCandidates
+    /// Each account's fields as a cache file held them (`init(bytes:config:)`), copied by `bytes`
+    /// instead of encoded again; nil (or missing) for an account to encode.
+    var encodedAccounts: [ArraySlice<UInt8>?] = []
 }
 
 extension SummaryCache {

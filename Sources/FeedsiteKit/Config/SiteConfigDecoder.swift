@@ -4,6 +4,9 @@ struct SiteConfigDecoder {
     /// Where the characters of the file's scalars stand, for errors inside a value.
     let locator: YAMLScalarLocator
     var fields = ConfigFieldReader()
+    /// Whether every `feed:` URL goes through all the checks, none recognised as plain on the bytes
+    /// first (`FeedSource.isPlainHTTPURL`): for tests that compare both ways.
+    var checksFeedsInFull = false
 
     /// The site options' keys, then the two keys that hold the accounts.
     static let topLevelKeys = OptionTable.site.keys + ["defaults", "accounts"]

@@ -36,6 +36,11 @@ extension BinaryWriter {
         if let value { add(value) }
     }
 
+    /// Appends `encoded`, fields another writer wrote, as they are.
+    mutating func add(encoded: ArraySlice<UInt8>) {
+        bytes += encoded
+    }
+
     /// Reserves room for `count` more bytes.
     mutating func reserve(_ count: Int) {
         bytes.reserveCapacity(bytes.count + count)
