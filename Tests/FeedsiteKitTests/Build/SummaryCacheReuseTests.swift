@@ -19,7 +19,7 @@ import Testing
             files["snapshots/\(handle).json"] = snapshot
             #expect(try site.build().snapshotsRead == 1)
             let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
-            let written = try FileInput.read(site.path + "/output/" + SummaryCache.fileName, purpose: "the cache", limit: .max)
+            let written = try FileInput.read(SummaryCache.path(forOutput: site.path + "/output"), purpose: "the cache", limit: .max)
             var cache = try SummaryCache(bytes: written, config: config)
             #expect(cache.encodedAccounts.count == IncrementalBuildTests.handles.count)
             cache.encodedAccounts = []
@@ -27,7 +27,7 @@ import Testing
             // The same snapshots built in full, in a folder of their own: the same accounts.
             let full = try TemporarySite(files)
             _ = try full.build()
-            let fresh = try #require(SummaryCache.read(in: full.path + "/output", config: try SiteConfigLoader.load(path: full.path + "/site.yml")))
+            let fresh = try #require(SummaryCache.read(forOutput: full.path + "/output", config: try SiteConfigLoader.load(path: full.path + "/site.yml")))
             #expect(cache.accounts == fresh.accounts)
         }
     }
