@@ -17,11 +17,19 @@ import Glibc
         #expect(result.status == 0)
         #expect(result.out.isEmpty)
         #expect(result.err.contains("removed output/index.html\n"))
+        #expect(result.err.contains("removed .output.feedsite-cache\n"), "the build's summary cache beside the folder goes too")
+        #expect(!folder.exists(".output.feedsite-cache"))
         #expect(result.err.hasSuffix("removed 8 files and 4 folders from output\n"), "\(result.err)")
         #expect(!folder.exists("output"))
         let again = try ProcessRunner.run(["clean"], in: folder.path)
         #expect(again.status == 0)
         #expect(again.err == "nothing to clean: output holds nothing feedsite wrote\n")
+        // The output folder gone by hand, its cache left: clean removes the cache and says so.
+        #expect(try ProcessRunner.run(["build", "-q"], in: folder.path).status == 0)
+        try FileManager.default.removeItem(atPath: folder.path + "/output")
+        let cacheOnly = try ProcessRunner.run(["clean"], in: folder.path)
+        #expect(cacheOnly.err == "nothing to clean: output holds nothing feedsite wrote (removed the build cache .output.feedsite-cache)\n")
+        #expect(!folder.exists(".output.feedsite-cache"))
     }
 
     /// An `output:` the build refuses, and the error both build and clean give for it.

@@ -24,7 +24,8 @@ extension IncrementalPass {
         guard let inputs, !site.accountPagesListAccounts, !config.accounts.isEmpty,
               !config.accounts.contains(where: { $0.mediaPolicy == .copy }),
               manifest.complete, let record = manifest.record, record.fingerprint != inputs.fingerprint,
-              let cache = SummaryCache.read(forOutput: writer.folder, config: config),
+              let cache = SummaryCache.read(forOutput: writer.folder, config: config,
+                                             maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: config.accounts.count)),
               cache.fingerprint == record.fingerprint, cache.inputs.base == inputs.base,
               cache.inputs.snapshots.count == inputs.snapshots.count,
               cache.accounts.allSatisfy({ $0.check != nil }) else { return nil }

@@ -20,11 +20,13 @@ package struct OutputCleaner: Sendable {
         package var removedFolders = 0
         /// The files left, relative to the folder, sorted, each with why.
         package var left: [(path: String, reason: String)] = []
-        /// Whether the folder had a manifest (else nothing was removed).
+        /// Whether the folder had a manifest (else nothing was removed from it).
         package var hadManifest = true
+        /// The summary cache beside the folder that was removed, if there was one (it goes even when the folder is gone).
+        package var removedCache: String?
 
         package static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.removed == rhs.removed && lhs.removedFolders == rhs.removedFolders && lhs.hadManifest == rhs.hadManifest
+            lhs.removed == rhs.removed && lhs.removedFolders == rhs.removedFolders && lhs.hadManifest == rhs.hadManifest && lhs.removedCache == rhs.removedCache
                 && lhs.left.map(\.path) == rhs.left.map(\.path) && lhs.left.map(\.reason) == rhs.left.map(\.reason)
         }
     }
@@ -47,7 +49,7 @@ extension OutputCleaner {
     /// holds it, or a file cannot be removed.
     package func clean() throws(InputError) -> Result {
         var status = stat()
-        guard lstat(folder, &status) == 0 else { return Result(hadManifest: false) }
+        guard lstat(folder, &status) == 0 else { return Result(hadManifest: false, removedCache: try removeCache()) }
         guard status.st_mode & S_IFMT == S_IFDIR || status.st_mode & S_IFMT == S_IFLNK else {
             throw InputError("\(folder): is not a folder, so there is no output to clean", hint: "check 'output:' in site.yml, or --output")
         }
@@ -94,11 +96,13 @@ extension OutputCleaner {
             }
             writer.removeTemporaryFiles(in: folders.union([""]))
             // The summary cache goes first: it describes the build the manifest records.
-            SummaryCache.remove(forOutput: folder)
+            result.removedCache = try removeCache()
             guard unlink(manifestPath) == 0 || errno == ENOENT else {
                 throw InputError("\(manifestPath): cannot be removed: \(String(cString: strerror(errno)))")
             }
             result.removedFolders = removeEmptyFolders(folders)
+        } else {
+            result.removedCache = try removeCache()
         }
         for path in (try? FolderListing.files(under: folder)) ?? [] {
             result.left.append((path, reasons[path] ?? "feedsite did not write it"))
@@ -109,6 +113,17 @@ extension OutputCleaner {
         result.left.sort { $0.path < $1.path }
         if status.st_mode & S_IFMT == S_IFDIR, result.hadManifest, rmdir(folder) == 0 { result.removedFolders += 1 }
         return result
+    }
+
+    /// Removes the summary cache beside the folder (`SummaryCache.path(forOutput:)`, a link as a link);
+    /// returns its path when there was one.
+    func removeCache() throws(InputError) -> String? {
+        let path = SummaryCache.path(forOutput: folder)
+        guard unlink(path) == 0 else {
+            guard errno == ENOENT else { throw InputError("\(path): cannot be removed: \(String(cString: strerror(errno)))") }
+            return nil
+        }
+        return path
     }
 }
 

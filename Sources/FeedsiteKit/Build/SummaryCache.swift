@@ -49,13 +49,24 @@ extension SummaryCache {
 
     /// The cache of the output folder `output`, when there is one that `config` can use: a damaged,
     /// tampered or foreign file (any other version, a checksum that does not match, a value out of
-    /// range), or anything but a regular file (a link, a FIFO), is none.
-    static func read(forOutput output: String, config: SiteConfig) -> SummaryCache? {
-        let path = path(forOutput: output)
+    /// range), anything but a regular file (a link, a FIFO), or one over `maximumBytes`, is none (and
+    /// a file too large is not read at all).
+    static func read(forOutput output: String, config: SiteConfig, maximumBytes: Int = 1 << 31) -> SummaryCache? {
+        // Never through a link, and never waiting on a FIFO put there.
+        let descriptor = open(path(forOutput: output), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let bytes = try? FileInput.read(path, purpose: "the build cache", limit: 1 << 31) else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= maximumBytes,
+              let bytes = try? FileInput.readToEnd(descriptor, expectedSize: Int(status.st_size), limit: maximumBytes) else { return nil }
         return try? SummaryCache(bytes: bytes, config: config)
+    }
+
+    /// The most a cache for `inputs` and `accounts` accounts can weigh: it holds only what the snapshots
+    /// do (each account's newest post, the river's pool), so twice their bytes, plus what each account
+    /// adds of its own; a larger file is someone else's and is not read.
+    static func maximumBytes(for inputs: BuildInputs, accounts: Int) -> Int {
+        2 * inputs.snapshots.reduce(0) { $0 + $1.stamp.size } + 4_096 * accounts + (1 << 20)
     }
 
     /// Writes the cache of the output folder `output` atomically (a new file, never through a link,

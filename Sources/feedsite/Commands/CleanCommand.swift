@@ -41,7 +41,10 @@ struct CleanCommand: Command {
         }
         let shown = DisplayPath.relative(folder)
         let result = try cleaner.clean()
-        if verbose { for path in result.removed { console.err("removed \(TerminalText.escaped(shown + "/" + path))") } }
+        if verbose {
+            for path in result.removed { console.err("removed \(TerminalText.escaped(shown + "/" + path))") }
+            if let cache = result.removedCache { console.err("removed \(TerminalText.escaped(DisplayPath.relative(cache)))") }
+        }
         if !quiet {
             for (path, reason) in result.left { console.err("left \(TerminalText.escaped(shown + "/" + path)): \(reason)") }
             console.err(summary(result, shown: shown))
@@ -50,8 +53,10 @@ struct CleanCommand: Command {
     }
 
     func summary(_ result: OutputCleaner.Result, shown: String) -> String {
+        // With a manifest the cache goes with the files it describes (listed by --verbose); without one it is all that went.
+        let cache = result.removedCache.map { " (removed the build cache \(TerminalText.escaped(DisplayPath.relative($0))))" } ?? ""
         guard result.hadManifest else {
-            return result.left.isEmpty ? "nothing to clean: \(TerminalText.escaped(shown)) holds nothing feedsite wrote"
+            return result.left.isEmpty ? "nothing to clean: \(TerminalText.escaped(shown)) holds nothing feedsite wrote" + cache
                 : "nothing removed: \(TerminalText.escaped(shown)) has no manifest of files feedsite wrote"
         }
         let files = result.removed.count

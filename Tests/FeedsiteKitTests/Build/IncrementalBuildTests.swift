@@ -209,4 +209,38 @@ import Testing
         _ = try OutputCleaner(folder: site.path + "/output").clean()
         #expect(!FileManager.default.fileExists(atPath: cache))
     }
+
+    @Test("a cache larger than the snapshots could make is not read; a cache within the bound is")
+    func oversizedCache() throws {
+        var dice = Dice(state: 9)
+        var files = ["site.yml": Self.siteYAML]
+        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
+        let site = try TemporarySite(files)
+        _ = try site.build()
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let size = try #require(BuildManifest.Stamp.of(SummaryCache.path(forOutput: site.path + "/output"))).size
+        #expect(SummaryCache.read(forOutput: site.path + "/output", config: config, maximumBytes: size) != nil)
+        #expect(SummaryCache.read(forOutput: site.path + "/output", config: config, maximumBytes: size - 1) == nil)
+        // A file past the bound (sparse, 64 MiB) makes the next build a full one, without reading it.
+        #expect(truncate(SummaryCache.path(forOutput: site.path + "/output"), 64 << 20) == 0)
+        try Self.replace(site, "acct1", with: Self.snapshot("acct1", count: 2, dice: &dice))
+        #expect(try site.build().snapshotsRead == nil)
+    }
+
+    @Test("clean removes the cache also when the output folder is gone or holds nothing feedsite wrote")
+    func cleanWithoutOutput() throws {
+        var dice = Dice(state: 13)
+        var files = ["site.yml": Self.siteYAML]
+        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
+        let site = try TemporarySite(files)
+        let cache = SummaryCache.path(forOutput: site.path + "/output")
+        _ = try site.build()
+        try FileManager.default.removeItem(atPath: site.path + "/output")
+        let gone = try OutputCleaner(folder: site.path + "/output").clean()
+        #expect(gone.removedCache == cache && !FileManager.default.fileExists(atPath: cache))
+        _ = try site.build()
+        try FileManager.default.removeItem(atPath: site.path + "/output/.feedsite-manifest")
+        let foreign = try OutputCleaner(folder: site.path + "/output").clean()
+        #expect(!foreign.hadManifest && foreign.removedCache == cache && !FileManager.default.fileExists(atPath: cache))
+    }
 }
