@@ -38,14 +38,7 @@ extension FeedDate {
     static func isCanonical(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            func number(_ start: Int, _ length: Int) -> Int? {
-                var value = 0
-                for index in start..<(start + length) {
-                    guard bytes[index].isASCIIDigit else { return nil }
-                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                }
-                return value
-            }
+            func number(_ start: Int, _ length: Int) -> Int? { decimal(bytes, start, length) }
             guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
                   bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
                   let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
@@ -57,6 +50,16 @@ extension FeedDate {
 }
 
 private extension FeedDate {
+    /// The number the ASCII digits `bytes[start..<start + length]` write (in range); nil when one is not a digit.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + length) {
+            guard bytes[index].isASCIIDigit else { return nil }
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
     static let weekdays: [[UInt8]] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
     static let monthNames: [[UInt8]] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 
@@ -65,14 +68,7 @@ private extension FeedDate {
         var text = text
         let fields: (Int, Int, Int, Int, Int, Int)? = text.withUTF8 { bytes in
             guard bytes.count == 29 || bytes.count == 31 else { return nil }
-            func number(_ start: Int, _ length: Int) -> Int? {
-                var value = 0
-                for index in start..<(start + length) {
-                    guard bytes[index].isASCIIDigit else { return nil }
-                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                }
-                return value
-            }
+            func number(_ start: Int, _ length: Int) -> Int? { decimal(bytes, start, length) }
             func word(_ start: Int, _ words: [[UInt8]]) -> Int? {
                 words.firstIndex { $0[0] == bytes[start] && $0[1] == bytes[start + 1] && $0[2] == bytes[start + 2] }
             }

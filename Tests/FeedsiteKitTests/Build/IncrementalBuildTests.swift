@@ -34,6 +34,13 @@ import Testing
         return RiverFixture.snapshot(handle, posts)
     }
 
+    /// A site of `handles` with `posts` posts each (and `extra` files), from `dice`.
+    static func site(posts: Int, dice: inout Dice, extra: [String: String] = [:]) throws -> TemporarySite {
+        var files = extra.merging(["site.yml": siteYAML]) { $1 }
+        for handle in handles { files["snapshots/\(handle).json"] = snapshot(handle, count: posts, dice: &dice) }
+        return try TemporarySite(files)
+    }
+
     /// Replaces a snapshot as `feedsite fetch` does, by renaming a new file over it (a new inode, so
     /// its stamp differs even when its size and time would not).
     static func replace(_ site: TemporarySite, _ handle: String, with contents: String) throws {
@@ -81,9 +88,7 @@ import Testing
     @Test("an incremental build reads only the changed snapshot and leaves the other accounts' files untouched")
     func readsOnlyChanged() throws {
         var dice = Dice(state: 99)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 4, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 4, dice: &dice)
         _ = try site.build()
         let before = BuildManifest.Stamp.of(site.path + "/output/acct1/index.html")
         try Self.replace(site, "acct3", with: Self.snapshot("acct3", count: 5, dice: &dice))
@@ -100,9 +105,7 @@ import Testing
     @Test("an account page edited by hand makes the build a full one, which replaces it and says so")
     func editedPageFallsBack() throws {
         var dice = Dice(state: 5)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice)
         _ = try site.build()
         let page = try #require(site.read("output/acct1/index.html"))
         try site.write("output/acct1/index.html", page + "<!-- mine -->")
@@ -117,9 +120,7 @@ import Testing
     @Test("a damaged, truncated or foreign cache is ignored and the build is a full one", arguments: ["flip", "truncate", "garbage", "empty"])
     func damagedCache(damage: String) throws {
         var dice = Dice(state: 11)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice)
         _ = try site.build()
         let path = site.path + "/.output.feedsite-cache"
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -142,9 +143,7 @@ import Testing
     @Test("a cache read back holds what was written, and changing any byte of it is noticed")
     func roundTrip() throws {
         var dice = Dice(state: 3)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice)
         _ = try site.build()
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let cache = try #require(SummaryCache.read(forOutput: site.path + "/output", config: config))
@@ -191,9 +190,7 @@ import Testing
     @Test("the cache lies beside the output folder, not in it; a link there is neither read nor written through; clean removes it")
     func cacheBesideOutput() throws {
         var dice = Dice(state: 5)
-        var files = ["site.yml": Self.siteYAML, "elsewhere.txt": "mine"]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice, extra: ["elsewhere.txt": "mine"])
         _ = try site.build()
         let cache = site.path + "/.output.feedsite-cache"
         #expect(FileManager.default.fileExists(atPath: cache))
@@ -213,9 +210,7 @@ import Testing
     @Test("a cache larger than the snapshots could make is not read; a cache within the bound is")
     func oversizedCache() throws {
         var dice = Dice(state: 9)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice)
         _ = try site.build()
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let size = try #require(BuildManifest.Stamp.of(SummaryCache.path(forOutput: site.path + "/output"))).size
@@ -230,9 +225,7 @@ import Testing
     @Test("clean removes the cache also when the output folder is gone or holds nothing feedsite wrote")
     func cleanWithoutOutput() throws {
         var dice = Dice(state: 13)
-        var files = ["site.yml": Self.siteYAML]
-        for handle in Self.handles { files["snapshots/\(handle).json"] = Self.snapshot(handle, count: 3, dice: &dice) }
-        let site = try TemporarySite(files)
+        let site = try Self.site(posts: 3, dice: &dice)
         let cache = SummaryCache.path(forOutput: site.path + "/output")
         _ = try site.build()
         try FileManager.default.removeItem(atPath: site.path + "/output")
