@@ -25,7 +25,12 @@ enum BuildFingerprint {
         // The running binary: a new feedsite may render differently even under the same version.
         guard let binary = BuildManifest.Stamp.of("/proc/self/exe") else { return nil }
         hash.add(Array("\(binary.size) \(binary.seconds) \(binary.nanoseconds) \(binary.inode)".utf8))
-        hash.add(Array(configPath.utf8))
+        // The site, by its site.yml's real path: `site.yml`, `./site.yml` and an absolute path name one site.
+        let realConfigPath = realpath(configPath, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? configPath
+        hash.add(Array(realConfigPath.utf8))
         hash.add(configBytes)
         guard let files = try? FolderListing.files(under: templatesFolder) else { return nil }
         for file in files where !file.hasPrefix("assets/") {

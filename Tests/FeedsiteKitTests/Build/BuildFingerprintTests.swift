@@ -1,3 +1,5 @@
+import FeedsiteTestSupport
+import Foundation
 import Testing
 @testable import FeedsiteKit
 
@@ -30,5 +32,22 @@ import Testing
         #expect(Self.hash([Array(repeating: 7, count: 8)]) != Self.hash([Array(repeating: 7, count: 8) + [0]]))
         #expect(Self.hash([[], ab]) != Self.hash([ab]))
         #expect(Self.hash([ab, c]) == Self.hash([ab, c]))
+    }
+
+    @Test("site.yml named another way (./site.yml, a path through ..) is the same site: the next build is up to date; the same bytes elsewhere are another site")
+    func configPathSpelling() throws {
+        let yaml = "title: Spelling\naccounts:\n  - handle: jack\n"
+        let site = try TemporarySite(["site.yml": yaml])
+        let other = try TemporarySite(["site.yml": yaml])
+        let folder = site.path + "/output"
+        #expect(try !SiteBuilder.build(configPath: site.path + "/site.yml").upToDate)
+        for spelling in [site.path + "/./site.yml", site.path + "/output/../site.yml"] {
+            #expect(try SiteBuilder.build(configPath: spelling).upToDate, "\(spelling)")
+        }
+        let folders = try #require(SiteFolders.locate(configPath: site.path + "/site.yml", bytes: Array(yaml.utf8)))
+        var elsewhere = try #require(SiteFolders.locate(configPath: other.path + "/site.yml", bytes: Array(yaml.utf8)))
+        elsewhere.output = folder
+        #expect(BuildFingerprint.compute(configPath: site.path + "/site.yml", configBytes: Array(yaml.utf8), folders: folders)
+                != BuildFingerprint.compute(configPath: other.path + "/site.yml", configBytes: Array(yaml.utf8), folders: elsewhere))
     }
 }
