@@ -173,6 +173,12 @@ private extension SummaryCache {
         }
         post.isReply = try reader.bool()
         post.isRepost = try reader.bool()
+        // A checksum tells damage, not intent: a post is taken only as the snapshot decoder would leave it
+        // (links http(s), HTML the sanitizer's own), so a crafted cache cannot put markup on a page.
+        let checked = SnapshotDecoder.checkedPost(id: post.id, url: post.url, title: post.title, text: post.text, html: post.html,
+                                                  published: post.published, updated: post.updated, author: post.author, media: post.media,
+                                                  isReply: post.isReply, isRepost: post.isRepost)
+        guard checked == post else { throw BinaryReader.Malformed() }
         return post
     }
 

@@ -236,4 +236,21 @@ import Testing
         let foreign = try OutputCleaner(folder: site.path + "/output").clean()
         #expect(!foreign.hadManifest && foreign.removedCache == cache && !FileManager.default.fileExists(atPath: cache))
     }
+
+    @Test("a cache whose checksum is right but whose post carries markup or a link the snapshot decoder would not keep is refused",
+          arguments: ["<script>alert(1)</script>", "<a href=\"javascript:alert(1)\">x</a>"])
+    func craftedCache(html: String) throws {
+        var dice = Dice(state: 17)
+        let site = try Self.site(posts: 3, dice: &dice)
+        _ = try site.build()
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        var cache = try #require(SummaryCache.read(forOutput: site.path + "/output", config: config))
+        cache.encodedAccounts = []
+        #expect(try SummaryCache(bytes: cache.bytes, config: config).accounts == cache.accounts, "re-encoded as it is, it is taken")
+        for (field, craft) in [("html", { (post: inout Post) in post.html = html }), ("url", { (post: inout Post) in post.url = "javascript:alert(1)" })] {
+            var crafted = cache
+            craft(&crafted.accounts[0].snapshot!.posts[0])
+            #expect((try? SummaryCache(bytes: crafted.bytes, config: config)) == nil, "\(field)")
+        }
+    }
 }
