@@ -27,6 +27,22 @@ import Testing
         }
     }
 
+    @Test("between letters of two, three and four bytes, a removed character is found at every offset", arguments: ["é", "ü", "д", "中", "\u{A0}", "😀"])
+    func everyOffsetAmongLetters(_ letter: String) {
+        let scalars = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x85, 0x9F, 0xA0, 0xE9, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0,
+                       0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x1FFFD, 0x1FFFE, 0x1FFFF, 0x10FFFE, 0x10FFFF].compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            for before in 0...9 {
+                for after in [0, 1, 7, 12] {
+                    var text = String(repeating: letter + "a", count: before / 2) + (before % 2 == 1 ? letter : "") + String(scalar)
+                        + String(repeating: "b" + letter, count: after)
+                    let expected = ControlCharacters.isRemoved(scalar)
+                    #expect(text.withUTF8(ControlCharacters.containsRemoved) == expected, "U+\(String(scalar.value, radix: 16)) after \(before) letters")
+                }
+            }
+        }
+    }
+
     @Test("removed(from:) leaves out the same characters as before, and gives back text without them as it is", arguments: [
         ("plain", "plain"), ("tab\tline\ncr\r", "tab\tline\ncr\r"), ("a\u{1}b\u{7F}c\u{85}d\u{9F}", "abcd"),
         ("é\u{A0}«»", "é\u{A0}«»"), ("x" + [0xFDD0, 0xFDEF, 0xFFFE, 0x1FFFF, 0x10FFFE].map { String(Unicode.Scalar($0)!) }.joined() + "\u{FDF0}", "x\u{FDF0}"), ("😀", "😀"),
