@@ -4,7 +4,7 @@ enum MediaElements {
     /// The media of `element` (an item or entry), links resolved against `base`.
     static func media(in element: XMLElement, base: String?) -> [PostMedia] {
         var result: [PostMedia] = []
-        for child in element.elements where child.namespace == FeedNamespace.media {
+        for case .element(let child) in element.children where child.namespace == FeedNamespace.media {
             switch child.name {
             case "group": result += media(in: child, base: base)
             case "content", "thumbnail":

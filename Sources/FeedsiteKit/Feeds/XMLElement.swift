@@ -44,7 +44,9 @@ extension XMLElement {
 
     /// Every child element called `name` in `namespace`.
     func all(_ name: String, _ namespace: String = "") -> [XMLElement] {
-        elements.filter { $0.name == name && $0.namespace == namespace }
+        var found: [XMLElement] = []
+        for case .element(let element) in children where element.name == name && element.namespace == namespace { found.append(element) }
+        return found
     }
 
     /// The value of the attribute `name` (in `namespace`), or nil.

@@ -27,6 +27,20 @@ import Testing
         #expect(text[...].trimmingSpaces == expected[...])
     }
 
+    @Test("trimmingSpaces, which returns text that starts and ends with no space byte as it is, trims as Characters do, also with combining marks")
+    func trimmingAsCharacters() {
+        var generator = SeededGenerator(seed: 23)
+        let pieces = [" ", "\t", "\n", "\r", "\r\n", "\u{301}", "\u{200D}", "\u{A0}", "\u{3000}", "\u{85}", "a", "é", "😀", "e\u{301}"]
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        for _ in 0..<3_000 {
+            let text = (0..<Int(generator.next() % 7)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let expected = text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+            #expect(text.trimmingSpaces == String(expected), "\(text.debugDescription)")
+            #expect(Array(text.trimmingSpaces.utf8) == Array(String(expected).utf8), "\(text.debugDescription)")
+            #expect(text[...].trimmingSpaces == String(expected), "\(text.debugDescription)")
+        }
+    }
+
     @Test("isOnlySpaces, read from the bytes, says what trimmingSpaces, read by Characters, says, also with combining marks and other white space")
     func onlySpacesAsTrimming() {
         var generator = SeededGenerator(seed: 22)

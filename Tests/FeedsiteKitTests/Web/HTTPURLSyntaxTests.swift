@@ -59,3 +59,14 @@ extension HTTPURLSyntaxTests {
         #expect(HTTPURLSyntax.redacted("https://token@example.com/x?y=1") == "https://***@example.com/x?y=1")
     }
 }
+
+extension HTTPURLSyntaxTests {
+    @Test("the scheme, read from the bytes, is what reading scalar by scalar gives, lower-cased, or nil", arguments: [
+        ("https://a.example/", "https"), ("HTTP://x", "http"), ("mailto:a@b", "mailto"), ("a+b-c.d:x", "a+b-c.d"), ("/relative", nil), ("x", nil),
+        (":x", nil), ("1a:x", nil), ("+a:x", nil), ("ja\u{E9}:x", nil), ("j\u{212A}:x", nil), (" http:x", nil), ("ht tp:x", nil), ("", nil),
+        ("JavaScript:alert(1)", "javascript"), ("a:", "a"),
+    ] as [(String, String?)])
+    func scheme(url: String, expected: String?) {
+        #expect(HTTPURLSyntax.scheme(of: url) == expected)
+    }
+}
