@@ -11,6 +11,9 @@ enum FeedEncoding {
     struct Decoded {
         /// The text, UTF-8, without a byte order mark.
         var bytes: [UInt8]
+        /// The same text as a String, when its UTF-8 is known valid (validated here once, or made from a
+        /// String), for readers that then need not validate it again; nil otherwise.
+        var text: String?
         /// The encoding the bytes were read as (lowercase, e.g. `utf-8`, `windows-1252`).
         var encoding: String
         /// Replacements, as warnings at their place in the original bytes.
@@ -33,7 +36,7 @@ extension FeedEncoding {
         case "utf-8": return utf8(bytes, source: source, skipped: 0, original: bytes)
         case "utf-16le": return utf16(bytes[...], bigEndian: false)
         case "utf-16be", "utf-16": return utf16(bytes[...], bigEndian: true)
-        case "windows-1252": return Decoded(bytes: windows1252(bytes), encoding: name, problems: [])
+        case "windows-1252": return Decoded(windows1252(bytes), encoding: name, problems: [])
         default:
             // An encoding named in the XML declaration is pointed at there; one from HTTP has no place.
             let location = declaration.map { SourceText(bytes, file: source).location(of: $0.offset) }
@@ -50,6 +53,13 @@ extension FeedEncoding {
             return value.isEmpty ? nil : value
         }
         return nil
+    }
+}
+
+private extension FeedEncoding.Decoded {
+    /// `text` as its bytes.
+    init(_ text: String, encoding: String, problems: [Diagnostic]) {
+        self.init(bytes: Array(text.utf8), text: text, encoding: encoding, problems: problems)
     }
 }
 
@@ -81,7 +91,7 @@ private extension FeedEncoding {
     }
 
     static func utf8(_ bytes: [UInt8], source: String, skipped: Int, original: [UInt8]) -> Decoded {
-        if String(validating: bytes, as: UTF8.self) != nil { return Decoded(bytes: bytes, encoding: "utf-8", problems: []) }
+        if let text = String(validating: bytes, as: UTF8.self) { return Decoded(bytes: bytes, text: text, encoding: "utf-8", problems: []) }
         // Find the first bad byte to point at it; the rest are replaced the same way.
         var offset = 0
         var iterator = bytes.makeIterator()
@@ -95,7 +105,7 @@ private extension FeedEncoding {
         let location = SourceText(original, file: source).location(of: offset + skipped)
         let warning = Diagnostic(.warning, at: location, "the feed is not valid UTF-8: bytes that are not were replaced with U+FFFD",
                                  hint: "declare the feed's real encoding in its XML declaration or HTTP Content-Type charset")
-        return Decoded(bytes: Array(String(decoding: bytes, as: UTF8.self).utf8), encoding: "utf-8", problems: [warning])
+        return Decoded(String(decoding: bytes, as: UTF8.self), encoding: "utf-8", problems: [warning])
     }
 
     static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> Decoded {
@@ -107,13 +117,12 @@ private extension FeedEncoding {
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
-        let text = String(decoding: units, as: UTF16.self)
-        return Decoded(bytes: Array(text.utf8), encoding: bigEndian ? "utf-16be" : "utf-16le", problems: [])
+        return Decoded(String(decoding: units, as: UTF16.self), encoding: bigEndian ? "utf-16be" : "utf-16le", problems: [])
     }
 
     /// windows-1252: ASCII and Latin-1 as they are, 0x80-0x9F as the typographic characters Windows
     /// puts there (the five unassigned bytes stay C1 controls, as in browsers).
-    static func windows1252(_ bytes: [UInt8]) -> [UInt8] {
+    static func windows1252(_ bytes: [UInt8]) -> String {
         let high: [UInt32] = [
             0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
             0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
@@ -123,7 +132,7 @@ private extension FeedEncoding {
             let value = (0x80...0x9F).contains(byte) ? high[Int(byte - 0x80)] : UInt32(byte)
             text.append(Unicode.Scalar(value)!)
         }
-        return Array(String(text).utf8)
+        return String(text)
     }
 
     /// Any other encoding, through iconv.
@@ -162,6 +171,7 @@ private extension FeedEncoding {
             problems.append(Diagnostic(.warning, at: SourceLocation(file: source, line: 1, column: 1),
                                        "\(replaced) bytes are not valid \(name) and were replaced with U+FFFD"))
         }
-        return Decoded(bytes: Array(output[..<written]), encoding: name, problems: problems)
+        let converted = Array(output[..<written])
+        return Decoded(bytes: converted, text: String(validating: converted, as: UTF8.self), encoding: name, problems: problems)
     }
 }

@@ -27,7 +27,7 @@ package enum FeedReader {
             (feed, drafts) = (read.feed, read.drafts)
             problems += read.problems
         case UInt8(ascii: "<"):
-            let read = try readXML(decoded.bytes, source: source, feedURL: feedURL)
+            let read = try readXML(decoded, source: source, feedURL: feedURL)
             (feed, drafts) = (read.feed, read.drafts)
             problems += read.problems
         default:
@@ -49,18 +49,19 @@ extension FeedReader {
     package static func readsWithoutLibXML2(_ bytes: [UInt8], source: String) -> Bool {
         guard let decoded = try? FeedEncoding.decode(bytes, source: source, contentType: nil) else { return false }
         guard decoded.bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) == UInt8(ascii: "<"),
-              let root = XMLByteReader.read(decoded.bytes, source: source, maximumDepth: XMLTreeReader.maximumDepth),
+              let text = decoded.text, let root = XMLByteReader.read(text, source: source, maximumDepth: XMLTreeReader.maximumDepth),
               let format = format(of: root) else { return false }
         return format == .atom || hasChannel(root)
     }
 }
 
 private extension FeedReader {
-    static func readXML(_ input: [UInt8], source: String, feedURL: String?) throws(FeedError)
+    static func readXML(_ decoded: FeedEncoding.Decoded, source: String, feedURL: String?) throws(FeedError)
         -> (feed: Feed, drafts: [PostDraft], problems: [Diagnostic]) {
         // Benchmarks/parse.py's feeds (callgrind, ten): FeedReader.read 0.49 M -> 0.33 M instructions a post without libxml2.
         // The repair pass below is skipped too: it changes nothing in a document XMLByteReader reads, which gives up on such a reference.
-        if let root = XMLByteReader.read(input, source: source, maximumDepth: XMLTreeReader.maximumDepth), let format = format(of: root),
+        if let text = decoded.text, let root = XMLByteReader.read(text, source: source, maximumDepth: XMLTreeReader.maximumDepth),
+           let format = format(of: root),
            format == .atom || hasChannel(root) {
             let read = format == .atom
                 ? AtomFeedReader(source: source, feedURL: feedURL).read(root)
@@ -68,7 +69,7 @@ private extension FeedReader {
             return (read.feed, read.drafts, [])
         }
         // Before libxml2, whose recovery from such a reference drops every later `&amp;`.
-        let repaired = XMLCharacterReferences(repairing: input, source: source)
+        let repaired = XMLCharacterReferences(repairing: decoded.bytes, source: source)
         let bytes = repaired.bytes
         if let start = htmlStart(bytes) {
             // HTML5 pages (`<!doctype html>`, unclosed `<meta>`) are not XML: say what they are before

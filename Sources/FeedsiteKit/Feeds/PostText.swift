@@ -4,13 +4,15 @@
 enum PostText {
     /// The text of `html`.
     static func plain(fromHTML html: String) -> String {
-        // Bytes, then one String; a tag's name read from its scalars (callgrind, `feedsite-bench parse` on
+        // Read from the bytes; a tag's name read from its scalars (callgrind, `feedsite-bench parse` on
         // ten of Benchmarks/fetch.py's feeds: 1.55 M -> 0.20 M instructions a post, of 2.18 M in all).
-        // Runs of text without `<` or `&` are copied whole; only a `<` or `&` is looked at closely.
+        // Runs of text without `<` or `&` are copied whole, as pieces of `html` (`TextPieces`: callgrind,
+        // ten of Benchmarks/parse.py's feeds, PostText.plain 53.3 K -> 44.1 K instructions a post); only a
+        // `<` or `&` is looked at closely.
+        let source = html
         var html = html
         return html.withUTF8 { bytes in
-            var text: [UInt8] = []
-            text.reserveCapacity(bytes.count)
+            var text = TextPieces(source: source, sourceBytes: bytes)
             let count = bytes.count
             var index = 0
             var skipUntil: String?
@@ -30,40 +32,40 @@ enum PostText {
                             continue
                         }
                         if name == "script" || name == "style" { skipUntil = "/" + name }
-                        if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(UInt8(ascii: " ")) }
+                        if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(Unicode.Scalar(0x20)) }
                         continue
                     }
                 } else if byte == UInt8(ascii: "&"), skipUntil == nil, let (decoded, next) = reference(bytes, at: index) {
-                    text.append(contentsOf: decoded.utf8)
+                    text.append(decoded)
                     index = next
                     continue
                 }
                 // Ordinary text up to the next `<` or `&` (bytes of a multi-byte character are never either).
                 var end = index + 1
                 while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
-                if skipUntil == nil { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+                if skipUntil == nil { text.appendRun(index..<end) }
                 index = end
             }
-            return text.withUnsafeBufferPointer(collapsed)
+            return collapsed(text.take())
         }
     }
 
     /// `text` with every run of whitespace turned into one space, and none at either end.
     static func collapsed(_ text: String) -> String {
+        let source = text
         var text = text
-        return text.withUTF8(collapsed)
+        return text.withUTF8 { collapsed($0, of: source) }
     }
 }
 
 private extension PostText {
-    /// The UTF-8 `bytes` with every run of whitespace (space, tab, line feed, carriage return, form
-    /// feed: all ASCII, so a byte at a time) turned into one space, and none at either end.
-    static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// `source`, whose UTF-8 is `bytes`, with every run of whitespace (space, tab, line feed, carriage
+    /// return, form feed: all ASCII, so a byte at a time) turned into one space, and none at either end.
+    static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>, of source: String) -> String {
         // Words, and the single spaces between them, copied a run at a time (callgrind, `feedsite-bench
         // parse` on ten of Benchmarks/fetch.py's feeds); only other white space is rewritten.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
+        var result = TextPieces(source: source, sourceBytes: bytes)
         let count = bytes.count
         var index = 0
         while index < count, isSpace(bytes[index]) { index += 1 }
@@ -79,13 +81,13 @@ private extension PostText {
                     break
                 }
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            result.appendRun(index..<end)
             index = end
             while index < count, isSpace(bytes[index]) { index += 1 }
             // White space between words is one space; at the end it is none.
-            if index < count { result.append(0x20) }
+            if index < count { result.append(Unicode.Scalar(0x20)) }
         }
-        return String(decoding: result, as: UTF8.self)
+        return result.take()
     }
 
     /// The name a tag's text starts with: its letters, digits and `/`, lower-cased. Read from the

@@ -1,12 +1,16 @@
 /// Reads the ordinary feed's XML straight from its UTF-8 bytes into the same `XMLElement` tree that
 /// `XMLTreeReader` builds with libxml2, or gives up (nil) so that libxml2 reads it.
 ///
+/// The document comes as a String, so its UTF-8 is valid (`FeedEncoding` validated it once): the reader
+/// checks no character's bytes but U+FFFE's and U+FFFF's, and makes its texts from pieces of that
+/// String (`TextPieces`), mostly without validating them again.
+///
 /// It takes only what it handles completely: an optional XML declaration of version 1.0 (encoding
 /// UTF-8 or none), comments and processing instructions, elements and attributes with ASCII names,
 /// namespaces declared with plain absolute URIs, text with the five predefined entities, character
 /// references and CDATA sections; line ends outside CDATA read as XML reads them (CR LF and a lone
 /// CR as LF). Anything else, and anything XML 1.0 or its namespaces forbid, makes
-/// it give up: a DOCTYPE, a control character, invalid UTF-8 or U+FFFE/U+FFFF, an
+/// it give up: a DOCTYPE, a control character, U+FFFE/U+FFFF, an
 /// unknown entity, an undeclared prefix, a duplicate attribute, a mismatched end tag, `]]>` in text,
 /// content after the root, a document that ends inside an element, nesting deeper than libxml2's path
 /// allows. Then libxml2 reads it and reports and recovers as it always did, so the fast path never
@@ -40,6 +44,7 @@ struct XMLByteReader {
     /// Why the reader gave up: it does not say, libxml2 will.
     struct GiveUp: Error {}
 
+    /// The document's UTF-8.
     let bytes: UnsafeBufferPointer<UInt8>
     /// `XMLByteReader.classes`, held as a pointer for the loops over bytes.
     let classes: UnsafeBufferPointer<UInt8>
@@ -48,10 +53,10 @@ struct XMLByteReader {
     let maximumDepth: Int
     var stack: [Open] = []
     var bindings: [Binding] = []
-    /// The text since the innermost open element's last child, as UTF-8.
-    var text: [UInt8] = []
+    /// The text since the innermost open element's last child, in runs of the document.
+    var text: TextPieces
     /// An attribute value being read.
-    var value: [UInt8] = []
+    var value: TextPieces
     var attributes: [RawAttribute] = []
     var root: XMLElement?
 
@@ -62,10 +67,12 @@ struct XMLByteReader {
 }
 
 extension XMLByteReader {
-    /// The tree of `input` (UTF-8 text of the feed at `source`), or nil when libxml2 must read it.
-    static func read(_ input: [UInt8], source: String, maximumDepth: Int) -> XMLElement? {
-        input.withUnsafeBufferPointer { buffer in Self.classes.withUnsafeBufferPointer { classes in
-            var reader = XMLByteReader(bytes: buffer, classes: classes, cursor: SourceText.Cursor(bytes: input, file: source), maximumDepth: maximumDepth)
+    /// The tree of `document` (the text of the feed at `source`), or nil when libxml2 must read it.
+    static func read(_ document: String, source: String, maximumDepth: Int) -> XMLElement? {
+        let input = Array(document.utf8)
+        return input.withUnsafeBufferPointer { buffer in Self.classes.withUnsafeBufferPointer { classes in
+            var reader = XMLByteReader(bytes: buffer, classes: classes, cursor: SourceText.Cursor(bytes: input, file: source), maximumDepth: maximumDepth,
+                                       text: TextPieces(source: document, sourceBytes: buffer), value: TextPieces(source: document, sourceBytes: buffer))
             do {
                 return try reader.document()
             } catch {
@@ -81,12 +88,13 @@ private extension XMLByteReader {
 
     /// Byte classes: bit 0 a byte that ends a run of plain text, bit 1 one that ends a run of an
     /// attribute value, bit 2 a name start character, bit 3 a name character (ASCII only), bit 4 a
-    /// byte allowed in a namespace URI besides `%`.
+    /// byte allowed in a namespace URI besides `%`. Of the bytes from 0x80 on (parts of well-formed
+    /// characters) only EF ends a run: it may start U+FFFE or U+FFFF.
     static let classes: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for byte in 0..<256 {
             var bits: UInt8 = 0
-            let plain = byte >= 0x20 && byte < 0x80 || byte == 0x09 || byte == 0x0A
+            let plain = byte >= 0x20 && byte != 0xEF || byte == 0x09 || byte == 0x0A
             if !plain || byte == 0x3C || byte == 0x26 || byte == 0x5D { bits |= 1 }
             if !plain || byte == 0x3C || byte == 0x26 || byte == 0x09 || byte == 0x0A || byte == 0x22 || byte == 0x27 { bits |= 2 }
             let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -229,7 +237,7 @@ private extension XMLByteReader {
         guard attributes.count < Self.maximumAttributes, !isXMLNS(localStart, nameEnd) else { throw GiveUp() }
         try attributeValue(quote: quote)
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[localStart..<nameEnd]), as: UTF8.self)
-        attributes.append(RawAttribute(prefixStart: nameStart, prefixEnd: prefixEnd, name: name, value: String(decoding: value, as: UTF8.self)))
+        attributes.append(RawAttribute(prefixStart: nameStart, prefixEnd: prefixEnd, name: name, value: value.take()))
     }
 
     /// `xmlns="URI"` or `xmlns:prefix="URI"`: only an absolute URI of plain characters (libxml2 warns
@@ -260,26 +268,25 @@ private extension XMLByteReader {
     /// The value of an attribute after its opening quote, into `value`, normalized as XML does for an
     /// attribute without a declared type: each tab and line feed a space, references replaced.
     mutating func attributeValue(quote: UInt8) throws(GiveUp) {
-        value.removeAll(keepingCapacity: true)
         var start = index
         while index < bytes.count {
             let byte = bytes[index]
             if classes[Int(byte)] & 2 == 0 { index += 1; continue }
             if byte == quote {
-                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                value.appendRun(start..<index)
                 index += 1
                 return
             }
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"): index += 1
             case 0x09, 0x0A, 0x0D:
-                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                value.append(0x20)
+                value.appendRun(start..<index)
+                value.append(Unicode.Scalar(0x20))
                 skipLineEnd()
                 start = index
             case UInt8(ascii: "&"):
-                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                Self.append(try reference(), to: &value)
+                value.appendRun(start..<index)
+                value.append(try reference())
                 start = index
             case 0x80...: try skipMultibyte()
             default: throw GiveUp()
@@ -296,18 +303,18 @@ private extension XMLByteReader {
             if classes[Int(byte)] & 1 == 0 { index += 1; continue }
             switch byte {
             case UInt8(ascii: "<"):
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                text.appendRun(start..<index)
                 return
             case UInt8(ascii: "&"):
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                Self.append(try reference(), to: &text)
+                text.appendRun(start..<index)
+                text.append(try reference())
                 start = index
             case UInt8(ascii: "]"):
                 guard !starts(with: "]]>") else { throw GiveUp() }
                 index += 1
             case 0x0D:
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                text.append(0x0A)
+                text.appendRun(start..<index)
+                text.append(Unicode.Scalar(0x0A))
                 skipLineEnd()
                 start = index
             case 0x80...: try skipMultibyte()
@@ -354,11 +361,6 @@ private extension XMLByteReader {
         }
     }
 
-    /// Appends `scalar` as UTF-8.
-    static func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        if scalar.isASCII { output.append(UInt8(scalar.value)) } else { output.append(contentsOf: UTF8.encode(scalar)!) }
-    }
-
     mutating func endTag() throws(GiveUp) {
         index += 2
         let open = stack[stack.count - 1]
@@ -383,8 +385,7 @@ private extension XMLByteReader {
     /// The text collected, as the innermost open element's last child.
     mutating func flush() {
         guard !text.isEmpty, !stack.isEmpty else { return }
-        stack[stack.count - 1].element.children.append(.text(String(decoding: text, as: UTF8.self)))
-        text.removeAll(keepingCapacity: true)
+        stack[stack.count - 1].element.children.append(.text(text.take()))
     }
 
     /// `<!-- ... -->`, without `--` inside.
@@ -409,7 +410,7 @@ private extension XMLByteReader {
         let start = index
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "]"), starts(with: "]]>") {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                text.appendRun(start..<index)
                 index += 3
                 return
             }
@@ -511,26 +512,11 @@ private extension XMLByteReader {
         index += 1
     }
 
-    /// Skips the UTF-8 sequence at `index` when it is well-formed and a character XML allows (not a
-    /// surrogate, U+FFFE or U+FFFF).
+    /// Skips the byte at `index`, from 0x80 on, of a well-formed character (the document is a String);
+    /// gives up on U+FFFE and U+FFFF (`EF BF BE`, `EF BF BF`), which XML does not allow.
     mutating func skipMultibyte() throws(GiveUp) {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xED: length = 3; high = 0x9F
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw GiveUp()
-        }
-        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { throw GiveUp() }
-        for offset in 2..<max(length, 2) where !(0x80...0xBF).contains(bytes[index + offset]) { throw GiveUp() }
-        if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { throw GiveUp() }
-        index += length
+        if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { throw GiveUp() }
+        index += 1
     }
 
     /// Skips a line end at `index`: a carriage return, a line feed, or the two (XML reads each as one line feed).

@@ -26,6 +26,23 @@ import Testing
     }
 }
 
+extension PostTextTests {
+    @Test("text from HTML with long runs between its tags and references, and long titles, is what the scalar-by-scalar version made")
+    func longRunsSameAsBefore() {
+        var generator = SeededGenerator(seed: 22)
+        let fragments = HTMLSanitizerTests.fragments + ["<p>", "</p>", "&amp;", "&#233;", "\r\n", "\n\n", "  ", "\t", "<br>", "<!-- c -->"]
+        let words = ["feeds caf\u{E9} na\u{EF}ve parsers r\u{E9}sum\u{E9} static sites river notes on the web ", "\u{4E2D}\u{6587}\u{1F600} ",
+                     String(repeating: "plain words ", count: 12)]
+        for _ in 0..<2_000 {
+            let input = (0..<Int(generator.next() % 30 + 1)).map { _ in
+                generator.next() % 3 == 0 ? fragments[Int(generator.next() % UInt64(fragments.count))] : words[Int(generator.next() % UInt64(words.count))]
+            }.joined()
+            #expect(PostText.plain(fromHTML: input) == Reference.plain(fromHTML: input), "\(input.debugDescription)")
+            #expect(PostText.collapsed(input) == Reference.collapsed(input), "\(input.debugDescription)")
+        }
+    }
+}
+
 /// The first PostText, scalar by scalar.
 private enum Reference {
     static func plain(fromHTML html: String) -> String {

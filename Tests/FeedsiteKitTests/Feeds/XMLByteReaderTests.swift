@@ -46,6 +46,8 @@ import Testing
         // Line ends: CR LF and a lone CR a line feed in text, a space in attributes, kept in CDATA (as libxml2's push parser does).
         "<rss\r\na=\"x\r\ny\rz\"\r>1\r\n2\r3<![CDATA[4\r\n5\r6\r]]>\r<!--c\r\n--><b\r\n/>\r\n</rss\r\n>\r\n",
         "<rss><channel><t-1.x_y>\u{E9}\u{4E2D}\u{1F600} \u{85}\u{7F}</t-1.x_y><!-- a - b --></channel></rss>",
+        // Characters whose UTF-8 starts with EF as U+FFFE and U+FFFF do, which XML allows, everywhere text may be.
+        "<rss a=\"\u{FEFF}\u{FFFD}\u{FDCF}\u{F8FF}\"><!--\u{FFFD}\u{EFFF}--><?pi \u{FFFD}?>\u{FFFD}x\u{FEFF}\u{FFEE}<![CDATA[\u{FFFD}\u{FDF0}]]></rss>",
     ]
 
     @Test("reads an ordinary document into the tree libxml2 makes of it", arguments: ordinary)
@@ -66,6 +68,11 @@ import Testing
         ("a control character", "<rss>a\u{1}b</rss>"),
         ("a control character in an attribute", "<rss a=\"\u{B}\"/>"),
         ("U+FFFE", "<rss>\u{FFFE}</rss>"),
+        ("U+FFFF at the end of a text", "<rss>a\u{FFFF}</rss>"),
+        ("U+FFFF in an attribute", "<rss a=\"\u{FFFF}\"/>"),
+        ("U+FFFE in a comment", "<rss><!--\u{FFFE}--></rss>"),
+        ("U+FFFF in CDATA", "<rss><![CDATA[\u{FFFF}]]></rss>"),
+        ("U+FFFE in an instruction", "<rss><?pi \u{FFFE}?></rss>"),
         ("a reference to a character XML forbids", "<rss>&#1;</rss>"),
         ("a reference to a surrogate", "<rss>&#xD800;</rss>"),
         ("an upper-case X in a reference", "<rss>&#X41;</rss>"),
@@ -109,14 +116,34 @@ import Testing
         ("CDATA outside the root", "<![CDATA[x]]><rss/>"),
         ("an unterminated CDATA section", "<rss><![CDATA[x</rss>"),
         ("a '/' not closing the tag", "<rss/ >"),
-        ("invalid UTF-8", "<rss>\u{E9}</rss>"),
     ]
 
     @Test("gives up on what it does not handle completely, leaving it to libxml2", arguments: refused)
     func givesUp(_ why: String, _ document: String) {
-        var bytes = Array(document.utf8)
-        if why == "invalid UTF-8" { bytes = bytes.map { $0 == 0xC3 ? 0xFF : $0 } }
-        #expect(Self.fastTree(bytes) == nil, "read despite \(why)")
+        #expect(Self.fastTree(Array(document.utf8)) == nil, "read despite \(why)")
+    }
+
+    @Test("never sees invalid UTF-8: FeedEncoding repairs it once, and the repaired document reads as libxml2 reads it", arguments: [
+        [0xFF], [0x80], [0xC3], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xEF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80],
+    ] as [[UInt8]])
+    func repairedUTF8(_ bad: [UInt8]) throws {
+        for (before, after) in [("<rss a=\"x", "y\">t</rss>"), ("<rss>caf\u{E9} ", "&amp;</rss>"), ("<rss><![CDATA[", "]]></rss>"), ("<rss><!--", "--></rss>")] {
+            let decoded = try FeedEncoding.decode(Array(before.utf8) + bad + Array(after.utf8), source: "feed.xml", contentType: nil)
+            let text = try #require(decoded.text)
+            #expect(Array(text.utf8) == decoded.bytes && text.unicodeScalars.contains("\u{FFFD}") && decoded.problems.count == 1)
+            let fast = try #require(Self.fastTree(decoded.bytes), "\(before)")
+            #expect(fast == Self.libxml2Tree(decoded.bytes))
+        }
+    }
+
+    @Test("reads long texts made of many pieces (references, line ends, CDATA) whole, as libxml2 does")
+    func longTexts() throws {
+        let piece = "caf\u{E9} &amp;&#233;&#x1F600;\r\n\u{4E2D}&lt;p&gt;<![CDATA[&amp;\u{FFFD}]]>\r"
+        let document = "<rss a=\"" + String(repeating: "&quot;\u{E9}\t", count: 20_000) + "\"><t>" + String(repeating: piece, count: 20_000) + "</t></rss>"
+        let fast = try #require(Self.fastTree(Array(document.utf8)))
+        #expect(fast == Self.libxml2Tree(Array(document.utf8)))
+        let root = try #require(XMLByteReader.read(document, source: "f.xml", maximumDepth: 256))
+        #expect(root.first("t")?.text.utf8.count == 20_000 * Array("caf\u{E9} &\u{E9}\u{1F600}\n\u{4E2D}<p>&amp;\u{FFFD}\n".utf8).count)
     }
 
     @Test("gives up on nesting deeper than libxml2's path allows, and on too many attributes or namespaces")
@@ -134,7 +161,7 @@ import Testing
     @Test("places each element at its '<', in lines and characters")
     func positions() throws {
         let document = "<?xml version=\"1.0\"?>\n<rss>\n\t<ch>\u{E9}\u{1F600}<b/></ch>\n  <c\n/></rss>"
-        let root = try #require(XMLByteReader.read(Array(document.utf8), source: "f.xml", maximumDepth: 256))
+        let root = try #require(XMLByteReader.read(document, source: "f.xml", maximumDepth: 256))
         #expect((root.line, root.column) == (2, 1))
         let channel = try #require(root.first("ch"))
         #expect((channel.line, channel.column) == (3, 2))
@@ -148,7 +175,7 @@ import Testing
         let document = """
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><item rdf:about="a&amp;b"><title>x &lt; y<![CDATA[ & z]]></title></item></rdf:RDF>
             """
-        let root = try #require(XMLByteReader.read(Array(document.utf8), source: "f.xml", maximumDepth: 256))
+        let root = try #require(XMLByteReader.read(document, source: "f.xml", maximumDepth: 256))
         #expect(root.name == "RDF" && root.namespace == FeedNamespace.rdf)
         let item = try #require(root.first("item", FeedNamespace.rss1))
         #expect(item.attribute("about", FeedNamespace.rdf) == "a&b")
@@ -185,9 +212,10 @@ import Testing
 }
 
 private extension XMLByteReaderTests {
-    /// The byte reader's tree of `bytes`, rendered, or nil when it gave up.
+    /// The byte reader's tree of `bytes` (valid UTF-8), rendered, or nil when it gave up.
     static func fastTree(_ bytes: [UInt8]) -> String? {
-        XMLByteReader.read(bytes, source: "feed.xml", maximumDepth: XMLTreeReader.maximumDepth).map(render)
+        let document = String(validating: bytes, as: UTF8.self)!
+        return XMLByteReader.read(document, source: "feed.xml", maximumDepth: XMLTreeReader.maximumDepth).map(render)
     }
 
     /// libxml2's tree of `bytes`, rendered, or nil when it found a problem.
