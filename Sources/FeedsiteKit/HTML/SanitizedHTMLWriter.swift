@@ -6,7 +6,11 @@ struct SanitizedHTMLWriter: HTMLTokenSink {
     static var wantsText: Bool { true }
     static var wantsComments: Bool { false }
 
-    let base: URL?
+    /// What relative links resolve against, as given.
+    let base: String?
+    /// `base` parsed, once a relative link needed it: nil before, `.some(nil)` when it is no URL. Most
+    /// posts have no relative link (callgrind, Benchmarks/parse.py's feeds: URL(string:) 3 K instructions a post).
+    private var parsedBase: URL??
     private(set) var output: [UInt8] = []
     /// The elements opened in the output, innermost last.
     private var open: [Kept] = []
@@ -14,7 +18,7 @@ struct SanitizedHTMLWriter: HTMLTokenSink {
     private var dropping: (name: [UInt8], depth: Int)?
 
     init(base: String?) {
-        self.base = base.flatMap { URL(string: $0) }
+        self.base = base
     }
 
     /// What an element of the input becomes.
@@ -168,6 +172,14 @@ private extension SanitizedHTMLWriter {
         if !element.isVoid { open.append(element) }
     }
 
+    /// `base` as a URL, parsed the first time it is needed.
+    mutating func baseURL() -> URL? {
+        if let parsed = parsedBase { return parsed }
+        let url = base.flatMap { URL(string: $0) }
+        parsedBase = .some(url)
+        return url
+    }
+
     mutating func closeLast() {
         let element = open.removeLast()
         output += Array("</\(element.rawValue)>".utf8)
@@ -204,7 +216,7 @@ private extension SanitizedHTMLWriter {
     /// trailing control characters and spaces dropped, tabs and line breaks removed, spaces inside
     /// encoded as `%20`); a relative one
     /// resolved against `base`. Nil for anything else.
-    func safeURL(_ value: String) -> String? {
+    mutating func safeURL(_ value: String) -> String? {
         // Written as a browser sends it: a raw space inside is `%20`. Foundation's replacement only when there
         // is a space byte to replace (callgrind, `feedsite-bench parse` on ten of Benchmarks/parse.py's feeds:
         // `openElement`, where this is inlined, 15.6 M -> 5.0 M instructions for 500 posts, one link each).
@@ -213,7 +225,7 @@ private extension SanitizedHTMLWriter {
         if let scheme = HTTPURLSyntax.scheme(of: cleaned) {
             return ["http", "https", "mailto"].contains(scheme) ? cleaned : nil
         }
-        guard let base, let resolved = URL(string: cleaned, relativeTo: base)?.absoluteURL,
+        guard let base = baseURL(), let resolved = URL(string: cleaned, relativeTo: base)?.absoluteURL,
               let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return resolved.absoluteString
     }
