@@ -19,8 +19,18 @@ extension BuildInputs {
         hash.add(Array(String(base, radix: 16).utf8))
         var line: [UInt8] = []
         for (name, stamp) in snapshots {
+            // The same bytes as "\(name) \(size) \(seconds).\(nanoseconds) \(inode)", without a String a snapshot
+            // (perf, Benchmarks/one_change.py: 1.2% -> 0.5% of the build's CPU).
             line.removeAll(keepingCapacity: true)
-            line += "\(name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8
+            line += name.utf8
+            line.append(0x20)
+            BuildManifest.appendDecimal(stamp.size, to: &line)
+            line.append(0x20)
+            BuildManifest.appendDecimal(stamp.seconds, to: &line)
+            line.append(UInt8(ascii: "."))
+            BuildManifest.appendDecimal(stamp.nanoseconds, to: &line)
+            line.append(0x20)
+            BuildManifest.appendDecimal(stamp.inode, to: &line)
             hash.add(line)
         }
         return hash.value

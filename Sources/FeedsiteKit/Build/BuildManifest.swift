@@ -59,9 +59,18 @@ extension BuildManifest {
         if let record {
             bytes += "record \(String(record.fingerprint, radix: 16)) \(record.pages) \(record.intentURLs) \(record.accounts) \(record.links)\n".utf8
         }
+        // Digits written straight into the bytes, not through a String a line (perf, Benchmarks/one_change.py: the
+        // manifest, written twice a build, 2.1% -> 1.2% of the build's CPU).
         for (path, stamp) in files.sorted(by: { $0.key < $1.key }) {
             if let stamp = stamp {
-                bytes += "\(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode) ".utf8
+                Self.appendDecimal(stamp.size, to: &bytes)
+                bytes.append(0x20)
+                Self.appendDecimal(stamp.seconds, to: &bytes)
+                bytes.append(UInt8(ascii: "."))
+                Self.appendDecimal(stamp.nanoseconds, to: &bytes)
+                bytes.append(0x20)
+                Self.appendDecimal(stamp.inode, to: &bytes)
+                bytes.append(0x20)
             } else {
                 bytes += "- - - ".utf8
             }
@@ -69,6 +78,27 @@ extension BuildManifest {
             bytes.append(0x0A)
         }
         return bytes
+    }
+
+    /// Appends `value` in decimal, as `"\(value)"` writes it.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(value.magnitude), to: &bytes)
+    }
+
+    /// Appends `value` in decimal, as `"\(value)"` writes it.
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes += buffer[start...]
+        }
     }
 
     /// Reads a manifest; anything unreadable counts as no manifest (and so deletes nothing).

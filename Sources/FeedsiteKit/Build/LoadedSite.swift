@@ -24,6 +24,11 @@ struct LoadedSite: Sendable {
     var data = TemplateValue.map([:])
     /// Whether the river's template uses `accounts` or `groups`: only then does each river page get the list.
     var riverPagesListAccounts = true
+    /// Whether the 404 page's template uses `accounts` or `groups`: only then does it get the list.
+    var notFoundListsAccounts = true
+    /// Whether each extra page's template (in `templates.pages` order) uses `accounts` or `groups`; a page
+    /// not listed here gets the list.
+    var extraPagesListAccounts: [Bool] = []
 }
 
 extension LoadedSite {
@@ -79,11 +84,14 @@ extension LoadedSite {
                               river: River(entries: [], latest: [], pageSize: config.riverPageSize),
                               policies: PagePolicies(config: config, origins: config.accounts.map { _ in [] }))
         site.data = data
-        if let latest = templates.latest {
-            var riverNames = TemplateNameChecker(partials: templates.partials, page: dataErrors.isEmpty ? .page(data: data) : .page)
-            riverNames.check(latest)
-            site.riverPagesListAccounts = riverNames.usesAccounts
+        let usesAccounts = { (template: Template) -> Bool in
+            var pageNames = TemplateNameChecker(partials: templates.partials, page: dataErrors.isEmpty ? .page(data: data) : .page)
+            pageNames.check(template)
+            return pageNames.usesAccounts
         }
+        if let latest = templates.latest { site.riverPagesListAccounts = usesAccounts(latest) }
+        if let notFound = templates.notFound { site.notFoundListsAccounts = usesAccounts(notFound) }
+        site.extraPagesListAccounts = templates.pages.map { usesAccounts($0.template) }
         return site
     }
 

@@ -27,6 +27,10 @@ package struct PageContext: Sendable {
     var hasRiver = true
     /// Whether the river pages get the `accounts` list (and `groups`): only when their template uses it.
     var riverPagesListAccounts = true
+    /// Whether the 404 page gets the `accounts` list (and `groups`): only when its template uses it.
+    var notFoundListsAccounts = true
+    /// Whether each extra page gets the `accounts` list (and `groups`), in `extraPageNames` order; one not listed gets it.
+    var extraPagesListAccounts: [Bool] = []
     /// The data files (`data`), the same on every page.
     var data = TemplateValue.map([:])
     /// The extra pages' names (`templates/pages/NAME.html`), in `TemplateSet.pages` order.
@@ -112,7 +116,9 @@ extension PageContext {
 
     /// The context of the 404 page: served at any depth, so its root is the site's absolute address.
     package func notFoundPage() -> TemplateValue {
-        pageValue(account: .null, accounts: .list(accountsList(prefix: rootForNotFound)), root: rootForNotFound,
+        // The list only when the template reads it, as for the river pages (perf, Benchmarks/one_change.py: the 404
+        // and about pages' lists were 3% of the build's CPU).
+        pageValue(account: .null, accounts: .list(notFoundListsAccounts ? accountsList(prefix: rootForNotFound) : []), root: rootForNotFound,
                   page: .record(TemplateRecord(Self.pageSchema, [.string("404.html"), .null, .null, .null,
                                                           .string(policies.policy(for: .notFound).meta), riverURL(root: rootForNotFound), .null]
                                                    + shareFields(.notFound, root: rootForNotFound))))
@@ -121,7 +127,8 @@ extension PageContext {
     /// The context of the extra page `templates/pages/NAME.html` at `index` of `extraPageNames`: as the index's, one folder deep, with `page.name`.
     func extraPage(_ index: Int) -> TemplateValue {
         let name = extraPageNames[index]
-        return pageValue(account: .null, accounts: .list(accountsList(prefix: "../")), root: "../",
+        let listsAccounts = index >= extraPagesListAccounts.count || extraPagesListAccounts[index]
+        return pageValue(account: .null, accounts: .list(listsAccounts ? accountsList(prefix: "../") : []), root: "../",
                          page: page(.extra(index), path: name + "/index.html", canonicalPath: name + "/", name: .string(name)))
     }
 

@@ -177,6 +177,8 @@ extension SiteBuilder {
                                   river: site.river, copies: site.media.names, policies: site.policies, options: options)
         context.hasRiver = site.templates.latest != nil
         context.riverPagesListAccounts = site.riverPagesListAccounts
+        context.notFoundListsAccounts = site.notFoundListsAccounts
+        context.extraPagesListAccounts = site.extraPagesListAccounts
         context.data = site.data
         context.extraPageNames = site.templates.pages.map(\.name)
         context.favicon = favicon

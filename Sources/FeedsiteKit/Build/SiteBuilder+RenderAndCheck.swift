@@ -18,7 +18,9 @@ extension SiteBuilder {
         let collected = Mutex(accounts.checked)
         let done = Atomic<Int>(plan.pages.count - pages.count)
         let showsProgress = config.accounts.count >= 1_000
-        try ParallelLoop.run(count: pages.count, chunk: 64) { chunks throws(any Error) in
+        // A page a chunk: they are few (the account pages are made in the account pass) and the index weighs as much as
+        // all the river pages, which chunks of 64 left on one thread while the other idled.
+        try ParallelLoop.run(count: pages.count, chunk: 1) { chunks throws(any Error) in
             var checked = CheckedPages()
             var memo = RelativeLink.Memo()
             for range in chunks {

@@ -110,8 +110,11 @@ private extension SiteBuilder {
         if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer) {
             folderSink.keep(incremental.kept)
             do {
-                return try run(loaded, known: known, statics: statics, assets: assets, sink: folderSink, writer: writer, upToDate: upToDate,
-                               incremental: incremental, progress: progress, since: start)
+                let result = try run(loaded, known: known, statics: statics, assets: assets, sink: folderSink, writer: writer,
+                                     upToDate: upToDate, incremental: incremental, progress: progress, since: start)
+                // The cache's 10,000 summaries, the site and the manifest are freed beside the caller's work, not before it goes on.
+                BackgroundRelease.drop((consume loaded, consume incremental, consume manifest, consume folderSink))
+                return result
             } catch is IncrementalPass.Fallback {
                 // Nothing was written: the folder sink writes only when publishing. Build in full with a fresh one.
             }
@@ -146,29 +149,36 @@ private extension SiteBuilder {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: plan.pages.count, intentURLs: report.intentURLs,
                                              accounts: config.accounts.count, links: report.links) : nil
             }
+            // Encoded while the files are published, written once they are (perf, Benchmarks/one_change.py: the cache's
+            // 13 MB at 10,000 accounts, 4.7% of the build's CPU on the main thread -> 0.8%, the rest beside the publishing).
+            let summaries = summaryBytes(accounts, site: loaded, record: record, inputs: upToDate.inputs, incremental: incremental)
             let counts = try sink.publish(plan.files, record: record)
-            keepSummaries(accounts, site: loaded, record: record, inputs: upToDate.inputs, incremental: incremental)
+            keepSummaries(summaries)
             // About the user's own files (edited since feedsite wrote them, or overwritten with --force): last, and shown with -q.
             let userFiles = counts.editedFiles.map(warning) + overwrittenWarning(foreign, in: writer.folder)
-            return BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
-                               unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths,
-                               removedPaths: counts.removedPaths, check: report,
-                               warnings: warnings + userFiles, milliseconds: BuildResult.milliseconds(since: start),
-                               outputFolder: config.outputFolder, upToDate: false, userFileWarningCount: userFiles.count,
-                               snapshotsRead: incremental?.changed.count)
+            let result = BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
+                                     unchanged: counts.unchanged, removed: counts.removed, writtenPaths: counts.writtenPaths,
+                                     removedPaths: counts.removedPaths, check: report,
+                                     warnings: warnings + userFiles, milliseconds: BuildResult.milliseconds(since: start),
+                                     outputFolder: config.outputFolder, upToDate: false, userFileWarningCount: userFiles.count,
+                                     snapshotsRead: incremental?.changed.count)
+            // Freed beside the caller's work (perf, Benchmarks/one_change.py: freeing the build's values at its end was about
+            // 20 ms of the main thread's 325 ms).
+            BackgroundRelease.drop((consume accounts, consume site, consume plan, consume checked))
+            return result
         } catch {
             sink.discard()
             throw error
         }
     }
 
-    /// Writes the summary cache after a clean build (`record`), for a next build that finds only some
-    /// snapshots changed; after any other build removes it, so that none disagrees with the manifest.
-    /// After an `incremental` pass the unchanged accounts' fields are copied as the old cache held them.
-    func keepSummaries(_ pass: AccountPass, site: LoadedSite, record: BuildManifest.Record?, inputs: BuildInputs?, incremental: IncrementalPass?) {
+    /// The summary cache after a clean build (`record`), encoded on a thread of its own, for a next build that finds
+    /// only some snapshots changed; nil when the build keeps none. After an `incremental` pass the unchanged accounts'
+    /// fields are copied as the old cache held them.
+    func summaryBytes(_ pass: AccountPass, site: LoadedSite, record: BuildManifest.Record?, inputs: BuildInputs?,
+                      incremental: IncrementalPass?) -> BackgroundValue<[UInt8]>? {
         guard let record, let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
-            SummaryCache.remove(forOutput: config.outputFolder)
-            return
+            return nil
         }
         let accounts = config.accounts.indices.map { index in
             SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
@@ -180,7 +190,18 @@ private extension SiteBuilder {
             cache.encodedAccounts = incremental.cache.encodedAccounts
             for index in incremental.changed where index < cache.encodedAccounts.count { cache.encodedAccounts[index] = nil }
         }
-        cache.write(forOutput: config.outputFolder)
+        let encoded = cache
+        return BackgroundValue { encoded.bytes }
+    }
+
+    /// Writes the summary cache `summaries` (`summaryBytes`) once the build is published; without one removes the
+    /// cache, so that none disagrees with the manifest.
+    func keepSummaries(_ summaries: BackgroundValue<[UInt8]>?) {
+        guard let summaries else {
+            SummaryCache.remove(forOutput: config.outputFolder)
+            return
+        }
+        SummaryCache.write(summaries.value, forOutput: config.outputFolder)
     }
 
     /// Runs `phase` (load, or the account pass that reads the snapshots); when it and the listing of

@@ -69,10 +69,10 @@ extension SummaryCache {
         2 * inputs.snapshots.reduce(0) { $0 + $1.stamp.size } + 4_096 * accounts + (1 << 20)
     }
 
-    /// Writes the cache of the output folder `output` atomically (a new file, never through a link,
+    /// Writes a cache's `bytes` (`SummaryCache.bytes`) for the output folder `output` atomically (a new file, never through a link,
     /// renamed over it); when that fails the old cache is removed, so none that disagrees with the
     /// manifest is left.
-    func write(forOutput output: String) {
+    static func write(_ bytes: [UInt8], forOutput output: String) {
         let path = Self.path(forOutput: output)
         let temporary = path + ".new"
         unlink(temporary)

@@ -9,6 +9,13 @@ extension Account {
         return FeedSource.expanding(pattern, handle: handle)
     }
 
+    /// Whether the account has a feed (`feed != nil`), told without filling in `{handle}` (perf, Benchmarks/one_change.py:
+    /// `has_feed` for the index's 10,000 accounts, 1.2% of the build's CPU).
+    package var hasFeed: Bool {
+        guard let pattern = options.values[Slot.feed].stringValue else { return network.defaultFeed(handle: handle) != nil }
+        return pattern != "none"
+    }
+
     /// The account's feed, a path resolved against `siteFolder`; nil when it has none.
     package func feedSource(siteFolder: String) -> FeedSource? {
         guard let feed else { return nil }

@@ -34,7 +34,7 @@ extension OptionTable {
         ConfigOption("feed", .feedSource,
                      context: [.fromAccount("has_feed", .boolean,
                                             "true when the account has a feed (`feed` set and not `none`, or unset on Bluesky and Mastodon)") {
-                         account, _ in .bool(account.feed != nil)
+                         account, _ in .bool(account.hasFeed)
                      }],
                      "The account's feed (RSS, Atom or JSON Feed) that `feedsite fetch` reads: a URL or a file; `{handle}` is replaced by the handle; `none`: no feed; "
                          + "`x-api`: the account's posts through X's API (X accounts, see `feed: x-api`)."),

@@ -41,6 +41,11 @@ extension BinaryWriter {
         bytes += encoded
     }
 
+    /// Writes `value` over the eight bytes at `offset`, which `add(_: UInt64)` wrote (a checksum known only at the end).
+    mutating func put(_ value: UInt64, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + 8, with: $0) }
+    }
+
     /// Reserves room for `count` more bytes.
     mutating func reserve(_ count: Int) {
         bytes.reserveCapacity(bytes.count + count)

@@ -50,4 +50,21 @@ import Testing
         #expect(BuildFingerprint.compute(configPath: site.path + "/site.yml", configBytes: Array(yaml.utf8), folders: folders)
                 != BuildFingerprint.compute(configPath: other.path + "/site.yml", configBytes: Array(yaml.utf8), folders: elsewhere))
     }
+
+    @Test("the inputs' fingerprint hashes each snapshot as the line 'NAME SIZE SECONDS.NANOSECONDS INODE', after the base in hex")
+    func snapshotLines() {
+        let snapshots: [(name: String, stamp: BuildManifest.Stamp)] = [
+            ("a.json", BuildManifest.Stamp(size: 0, seconds: 1_700_000_000, nanoseconds: 5, inode: 12)),
+            ("Zoë.json", BuildManifest.Stamp(size: 123_456, seconds: -1, nanoseconds: 999_999_999, inode: UInt64.max)),
+            ("b.json", BuildManifest.Stamp(size: Int.max, seconds: Int.min, nanoseconds: 0, inode: 0)),
+        ]
+        let inputs = BuildInputs(base: 0xfeed, snapshots: snapshots)
+        let lines = snapshots.map { Array("\($0.name) \($0.stamp.size) \($0.stamp.seconds).\($0.stamp.nanoseconds) \($0.stamp.inode)".utf8) }
+        #expect(inputs.fingerprint == Self.hash([Array("feed".utf8)] + lines))
+        // Slices hash as the arrays they copy would.
+        let bytes = Array("0123456789abcdefXYZ".utf8)
+        var sliced = Hasher64()
+        sliced.add(bytes[3...])
+        #expect(sliced.value == Self.hash([Array(bytes[3...])]))
+    }
 }

@@ -18,4 +18,17 @@ import Testing
         let bytes = Array("feedsite-manifest 3 complete\n1 2.3 4 \(path)\n".utf8)
         #expect(BuildManifest(bytes: bytes) == nil)
     }
+
+    @Test("a manifest writes each number as Swift's own decimal text does", arguments: [Int.min, -10, -1, 0, 1, 9, 10, 99, 100, 1_700_000_000, Int.max])
+    func decimal(value: Int) {
+        var bytes: [UInt8] = []
+        BuildManifest.appendDecimal(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        bytes = []
+        BuildManifest.appendDecimal(UInt64(value.magnitude), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value.magnitude))
+        bytes = []
+        BuildManifest.appendDecimal(UInt64.max, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(UInt64.max))
+    }
 }

@@ -31,4 +31,40 @@ import Testing
             #expect(cache.accounts == fresh.accounts)
         }
     }
+
+    @Test("a cache whose table of account lengths was changed, its checksum made again, is refused: each account must end where the next starts")
+    func craftedLengths() throws {
+        var dice = IncrementalBuildTests.Dice(state: 23)
+        let site = try IncrementalBuildTests.site(posts: 3, dice: &dice)
+        _ = try site.build()
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let bytes = try FileInput.read(SummaryCache.path(forOutput: site.path + "/output"), purpose: "the cache", limit: .max)
+        #expect((try? SummaryCache(bytes: bytes, config: config)) != nil)
+        // Where the table lies: after the header, the checksum, the fingerprints, the snapshots' stamps, the counts.
+        var reader = BinaryReader(bytes, from: SummaryCache.header.count + 8)
+        _ = try reader.uint64()
+        _ = try reader.uint64()
+        for _ in 0..<(try reader.count(upTo: 1_000)) {
+            _ = try reader.string()
+            for _ in 0..<4 { _ = try reader.uint64() }
+        }
+        let accounts = try reader.count(upTo: 1_000)
+        #expect(accounts == IncrementalBuildTests.handles.count)
+        _ = try reader.uint64()
+        let table = reader.offset
+        let lengths = try (0..<accounts).map { _ in try reader.count(upTo: bytes.count) }
+        // Two neighbours' lengths moved by a byte (the total unchanged), and two swapped.
+        for (first, second, change) in [(0, 1, 1), (4, 5, -1), (8, 9, 0)] {
+            var crafted = BinaryWriter()
+            crafted.add(encoded: bytes[...])
+            let (a, b) = change == 0 ? (lengths[second], lengths[first]) : (lengths[first] + change, lengths[second] - change)
+            #expect(lengths[first] != lengths[second] || change != 0)
+            crafted.put(UInt64(a), at: table + 8 * first)
+            crafted.put(UInt64(b), at: table + 8 * second)
+            var hash = Hasher64()
+            hash.add(crafted.bytes[(SummaryCache.header.count + 8)...])
+            crafted.put(hash.value, at: SummaryCache.header.count)
+            #expect((try? SummaryCache(bytes: crafted.bytes, config: config)) == nil, "accounts \(first) and \(second)")
+        }
+    }
 }

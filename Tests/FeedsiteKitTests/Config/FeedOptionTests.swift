@@ -22,6 +22,7 @@ import Testing
         #expect(accounts[1].feedSource(siteFolder: "/site") == .file("/site/feeds/bob.xml"))
         #expect(accounts[2].feed == nil)
         #expect(accounts[2].feedSource(siteFolder: "/site") == nil)
+        #expect(accounts.map(\.hasFeed) == accounts.map { $0.feed != nil })
     }
 
     @Test("posts defaults to 20 and snapshots to the snapshots folder beside site.yml")

@@ -27,6 +27,7 @@ import Testing
             "https://mastodon.social/share?text=Hello%20https%3A%2F%2Fexample.com%2F%20%23news",
         ])
         #expect(config.accounts.map(\.feed) == [nil, "https://bsky.app/profile/alice.bsky.social/rss", "https://mastodon.social/@alice.rss"])
+        #expect(config.accounts.map(\.hasFeed) == [false, true, true])
         #expect(config.mastodonServers.contains("mastodon.social"))
     }
 
