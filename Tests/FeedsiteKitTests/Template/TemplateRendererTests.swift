@@ -73,4 +73,13 @@ import Testing
         try renderer.render(template, data: data, into: &buffer)
         #expect(String(decoding: buffer, as: UTF8.self) == "x1,2,")
     }
+
+    @Test("a list includes, item by item, the partial each item names by its data, next to a partial named in the template")
+    func partialsByItem() throws {
+        let items: [TemplateValue] = ["note", "photo", "note", "none", "photo"].map { .map(["kind": .string($0), "v": .string($0 + "!")]) }
+        let data = TemplateValue.map(["items": .list(items)])
+        let partials = ["note": "N({{v}})", "photo": "P({{v}})"]
+        #expect(try render("{{#items}}{{>*kind}}{{> note}};{{/items}}", data, partials: partials)
+            == "N(note!)N(note!);P(photo!)N(photo!);N(note!)N(note!);N(none!);P(photo!)N(photo!);")
+    }
 }
