@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,14 +21,29 @@ package struct PreviewPages: Sendable {
     let stamps: [String: BuildManifest.Stamp]
     /// `BuildFingerprint.copiedFiles` when the pages were read: the files not rendered, served from the output folder.
     let copiedFiles: UInt64
-    /// Each page by its path in the output folder.
-    let pages: [String: PlannedPage]
-    /// The pages but the account pages, with the summaries.
-    let renderer: SitePageRenderer
-    /// The account pages, as the build's account pass renders them.
-    let accountRenderer: SitePageRenderer
-    /// The pages' headers, as the build writes them in `_headers`.
-    package let headers: SiteHeaders
+    /// site.yml as read (a change elsewhere keeps the configuration decoded from it).
+    let configBytes: [UInt8]
+    /// What rendering needs beyond the inputs, made on the first request after a change: the reload
+    /// waits only for the inputs (Benchmarks/live_reload.py 10000: the page contexts and headers of
+    /// 10,000 accounts are about a third of an update).
+    let rendering = RenderingCache()
+
+    /// The summarized site, its page renderers and headers.
+    struct Rendering: Sendable {
+        /// Each page by its path in the output folder.
+        let pages: [String: PlannedPage]
+        /// The pages but the account pages, with the summaries.
+        let renderer: SitePageRenderer
+        /// The account pages, as the build's account pass renders them.
+        let accountRenderer: SitePageRenderer
+        /// The pages' headers, as the build writes them in `_headers`.
+        let headers: SiteHeaders
+    }
+
+    /// The `Rendering`, once made.
+    final class RenderingCache: Sendable {
+        let made = Mutex<Rendering?>(nil)
+    }
 
     /// How serve builds the site.
     struct Settings: Sendable {
@@ -65,7 +81,8 @@ extension PreviewPages {
             return nil
         }
         let stamps = Dictionary(cache.inputs.snapshots.map { ($0.name, $0.stamp) }) { first, _ in first }
-        return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles)
+        return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles,
+                            configBytes: bytes)
     }
 
     /// The pages after a change: site.yml, the templates and the data read again, and the summaries of
@@ -75,13 +92,16 @@ extension PreviewPages {
     /// snapshots did), or when a file that is not a page changed (an asset, a static file, a media copy):
     /// then the pages wait for the build, which writes those files.
     package func updated() throws -> PreviewPages? {
-        let config = try SiteBuilder.config(try settings.configBytes(), configPath: settings.configPath, output: settings.output,
-                                            baseURL: settings.baseURL)
+        let bytes = try settings.configBytes()
         let before = loaded.config
+        // Most changes are not to site.yml: decoding 10,000 accounts again is most of an update
+        // (Benchmarks/live_reload.py 10000, a template or a snapshot changed).
+        let config = bytes == configBytes ? before
+            : try SiteBuilder.config(bytes, configPath: settings.configPath, output: settings.output, baseURL: settings.baseURL)
         guard Self.summarizes(config), config.snapshotsFolder == before.snapshotsFolder, config.outputFolder == before.outputFolder,
               config.riverPostLimit == before.riverPostLimit, BuildFingerprint.copiedFiles(folders: config.folders) == copiedFiles,
               config.accounts.count == before.accounts.count,
-              zip(config.accounts, before.accounts).allSatisfy({ $0.options == $1.options }) else { return nil }
+              bytes == configBytes || zip(config.accounts, before.accounts).allSatisfy({ $0.options == $1.options }) else { return nil }
         let loaded = try LoadedSite.withoutSnapshots(config: config, displayPath: settings.displayPath)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
         let names = store.files
@@ -106,45 +126,51 @@ extension PreviewPages {
         summaries.candidates.add(self.summaries.candidates.removing(Set(changed)))
         summaries.candidates.finish()
         guard summaries.candidates.isComplete else { return nil }
-        return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles)
+        return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles,
+                            configBytes: bytes)
     }
 
     /// The page at `path` in the output folder (`index.html`, `nasa/index.html`, `latest/2/index.html`),
     /// rendered now; nil when no page of the site is there. Throws the template's error, as the build would.
     package func page(at path: String) throws -> [UInt8]? {
-        guard let page = pages[path] else { return nil }
-        guard case .account(let index) = page.kind else { return try renderer.render(page).bytes }
+        let rendering = made()
+        guard let page = rendering.pages[path] else { return nil }
+        guard case .account(let index) = page.kind else { return try rendering.renderer.render(page).bytes }
         let config = loaded.config
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
         var media = PublishedMedia()
         let summary = AccountSummary(index, of: config, snapshot: try store.read(config.accounts[index].slug), media: &media,
                                      source: store.mediaFolder, displayPath: settings.displayPath)
-        return try accountRenderer.account(index, snapshot: summary.snapshot, shown: summary.shown, origins: summary.origins, copies: media.names).bytes
+        return try rendering.accountRenderer.account(index, snapshot: summary.snapshot, shown: summary.shown, origins: summary.origins, copies: media.names).bytes
     }
 
-    /// The output folder the build writes.
-    package var outputFolder: String { loaded.config.outputFolder }
+    /// The pages' headers, as the build writes them in `_headers`.
+    package var headers: SiteHeaders {
+        made().headers
+    }
 }
 
 private extension PreviewPages {
-    init(settings: Settings, loaded: LoadedSite, summaries: AccountPass, stamps: [String: BuildManifest.Stamp], copiedFiles: UInt64) {
-        let config = loaded.config
-        let site = loaded.summarized(by: summaries)
-        let pageList = BuildPlan.pages(of: site)
-        let builder = SiteBuilder(config: config, displayPath: settings.displayPath)
-        let favicon = Self.favicon(config)
-        self.settings = settings
-        self.loaded = loaded
-        self.summaries = summaries
-        self.stamps = stamps
-        self.copiedFiles = copiedFiles
-        pages = Dictionary(pageList.map { ($0.path, $0) }) { first, _ in first }
-        renderer = SitePageRenderer(site: site, context: builder.pageContext(site, favicon: favicon, listsAccounts: false))
-        // As the account pass: the list of accounts only when the template shows it, then from the summaries.
-        accountRenderer = loaded.accountPagesListAccounts
-            ? SitePageRenderer(site: site, context: builder.pageContext(site, favicon: favicon, listsAccounts: true))
-            : SitePageRenderer(site: loaded, context: builder.pageContext(loaded, favicon: favicon, listsAccounts: false))
-        headers = SiteHeaders(pages: pageList, policies: site.policies)
+    /// The `Rendering` of these pages, made now if not yet.
+    func made() -> Rendering {
+        rendering.made.withLock { made in
+            if let made { return made }
+            let config = loaded.config
+            let site = loaded.summarized(by: summaries)
+            let pageList = BuildPlan.pages(of: site)
+            let builder = SiteBuilder(config: config, displayPath: settings.displayPath)
+            let favicon = Self.favicon(config)
+            // As the account pass: the list of accounts only when the template shows it, then from the summaries.
+            let rendering = Rendering(
+                pages: Dictionary(pageList.map { ($0.path, $0) }) { first, _ in first },
+                renderer: SitePageRenderer(site: site, context: builder.pageContext(site, favicon: favicon, listsAccounts: false)),
+                accountRenderer: loaded.accountPagesListAccounts
+                    ? SitePageRenderer(site: site, context: builder.pageContext(site, favicon: favicon, listsAccounts: true))
+                    : SitePageRenderer(site: loaded, context: builder.pageContext(loaded, favicon: favicon, listsAccounts: false)),
+                headers: SiteHeaders(pages: pageList, policies: site.policies))
+            made = rendering
+            return rendering
+        }
     }
 
     /// Whether the summaries hold all that `config`'s pages need: not so with no accounts, or with media copies (their bytes are checked).
