@@ -24,8 +24,8 @@ package struct PreviewPages: Sendable {
     /// site.yml as read (a change elsewhere keeps the configuration decoded from it).
     let configBytes: [UInt8]
     /// What rendering needs beyond the inputs, made on the first request after a change: the reload
-    /// waits only for the inputs (Benchmarks/live_reload.py 10000: the page contexts and headers of
-    /// 10,000 accounts are about a third of an update).
+    /// waits only for the inputs (perf, Benchmarks/live_reload.py 10000, a site.yml change: the page
+    /// contexts and headers of 10,000 accounts were about half of an update's CPU).
     let rendering = RenderingCache()
 
     /// The summarized site, its page renderers and headers.
@@ -94,8 +94,8 @@ extension PreviewPages {
     package func updated() throws -> PreviewPages? {
         let bytes = try settings.configBytes()
         let before = loaded.config
-        // Most changes are not to site.yml: decoding 10,000 accounts again is most of an update
-        // (Benchmarks/live_reload.py 10000, a template or a snapshot changed).
+        // Most changes are not to site.yml: decoding its 10,000 accounts was about 40% of an update's CPU
+        // (perf, Benchmarks/live_reload.py 10000).
         let config = bytes == configBytes ? before
             : try SiteBuilder.config(bytes, configPath: settings.configPath, output: settings.output, baseURL: settings.baseURL)
         guard Self.summarizes(config), config.snapshotsFolder == before.snapshotsFolder, config.outputFolder == before.outputFolder,

@@ -85,8 +85,8 @@ struct ServeCommand: Command {
             watcher.start {
                 // The folders are found again first, so an edit in a new templates folder made while the
                 // build runs is still seen. A site.yml whose folders cannot be read keeps the folders it had.
-                // The same bytes name the same folders: not parsed again (Benchmarks/live_reload.py 10000: parsing
-                // site.yml's 10,000 accounts was a quarter of a template's or a snapshot's update).
+                // The same bytes name the same folders: not parsed again (perf, Benchmarks/live_reload.py 10000:
+                // parsing site.yml's 10,000 accounts for them was about a quarter of an update's CPU).
                 let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes)
                 var now = named.withLock { named in bytes != nil && named?.bytes == bytes ? named?.folders : nil } ?? self.folders().map { read in
                     if let bytes { named.withLock { $0 = (bytes, read) } }
