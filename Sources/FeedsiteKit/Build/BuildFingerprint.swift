@@ -38,43 +38,8 @@ enum BuildFingerprint {
             hash.add(Array(file.utf8))
             hash.add(bytes)
         }
-        // The assets as the build copies them: listed from `assets` itself, so a link to a folder counts.
-        let assets = templatesFolder + "/assets"
-        if access(assets, F_OK) == 0 {
-            guard let files = try? FolderListing.files(under: assets) else { return nil }
-            for file in files where SiteBuilder.isPublishedAsset(file) {
-                guard let bytes = try? FileInput.read(assets + "/" + file, purpose: "an asset", limit: .max) else { return nil }
-                hash.add(Array(("assets/" + file).utf8))
-                hash.add(bytes)
-            }
-        }
-        // The data files, read whole as templates are (they are small: site.yml's size limit).
-        let data = folders.site + "/" + DataFiles.folderName
-        if access(data, F_OK) == 0 {
-            guard let files = try? FolderListing.files(under: data) else { return nil }
-            for file in files {
-                guard let bytes = try? FileInput.read(data + "/" + file, purpose: "a data file", limit: .max) else { return nil }
-                hash.add(Array(("data/" + file).utf8))
-                hash.add(bytes)
-            }
-        }
-        // The static files, by their stamps as snapshots are (images may be large); the names are the output's.
-        let statics = StaticFolder(siteFolder: folders.site, displayPath: { $0 })
-        if statics.exists {
-            guard let files = try? FolderListing.files(under: statics.path) else { return nil }
-            for file in files {
-                guard let stamp = BuildManifest.Stamp.of(statics.path + "/" + file) else { return nil }
-                hash.add(Array("static/\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
-            }
-        }
-        // The media copies too (`media: copy`), by their stamps: a copy replaced by hand is published by the next build.
-        let media = SnapshotStore(folder: folders.snapshots).mediaFolder
-        if let entries = try? FolderListing.entries(of: media) {
-            for entry in entries where !entry.isFolder && MediaCopy.isFileName(entry.name) {
-                guard let stamp = BuildManifest.Stamp.of(media + "/" + entry.name) else { return nil }
-                hash.add(Array("media/\(entry.name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
-            }
-        }
+        guard addAssets(to: &hash, folders: folders), addData(to: &hash, folders: folders),
+              addStatics(to: &hash, folders: folders), addMedia(to: &hash, folders: folders) else { return nil }
         // Snapshots are inputs too: a fetch that changed one makes the next build run. They are many and
         // large, so each counts by its stamp (size, time, inode), as output files do: fetch replaces a
         // snapshot by renaming a new file over it, and an edit by hand changes its time.
@@ -87,5 +52,69 @@ enum BuildFingerprint {
             snapshots.append((name, stamp))
         }
         return BuildInputs(base: hash.value, snapshots: snapshots)
+    }
+
+    /// The hash of the files the build copies as they are (assets, static files, media copies): what
+    /// pages rendered on demand do not show (`PreviewPages`); nil when a file cannot be read.
+    static func copiedFiles(folders: SiteFolders) -> UInt64? {
+        var hash = Hasher64()
+        guard addAssets(to: &hash, folders: folders), addStatics(to: &hash, folders: folders),
+              addMedia(to: &hash, folders: folders) else { return nil }
+        return hash.value
+    }
+}
+
+private extension BuildFingerprint {
+    /// Adds the assets as the build copies them: listed from `assets` itself, so a link to a folder counts.
+    static func addAssets(to hash: inout Hasher64, folders: SiteFolders) -> Bool {
+        let assets = folders.templates + "/assets"
+        if access(assets, F_OK) == 0 {
+            guard let files = try? FolderListing.files(under: assets) else { return false }
+            for file in files where SiteBuilder.isPublishedAsset(file) {
+                guard let bytes = try? FileInput.read(assets + "/" + file, purpose: "an asset", limit: .max) else { return false }
+                hash.add(Array(("assets/" + file).utf8))
+                hash.add(bytes)
+            }
+        }
+        return true
+    }
+
+    /// Adds the data files, read whole as templates are (they are small: site.yml's size limit).
+    static func addData(to hash: inout Hasher64, folders: SiteFolders) -> Bool {
+        let data = folders.site + "/" + DataFiles.folderName
+        if access(data, F_OK) == 0 {
+            guard let files = try? FolderListing.files(under: data) else { return false }
+            for file in files {
+                guard let bytes = try? FileInput.read(data + "/" + file, purpose: "a data file", limit: .max) else { return false }
+                hash.add(Array(("data/" + file).utf8))
+                hash.add(bytes)
+            }
+        }
+        return true
+    }
+
+    /// Adds the static files, by their stamps as snapshots are (images may be large); the names are the output's.
+    static func addStatics(to hash: inout Hasher64, folders: SiteFolders) -> Bool {
+        let statics = StaticFolder(siteFolder: folders.site, displayPath: { $0 })
+        if statics.exists {
+            guard let files = try? FolderListing.files(under: statics.path) else { return false }
+            for file in files {
+                guard let stamp = BuildManifest.Stamp.of(statics.path + "/" + file) else { return false }
+                hash.add(Array("static/\(file) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
+            }
+        }
+        return true
+    }
+
+    /// Adds the media copies (`media: copy`), by their stamps: a copy replaced by hand is published by the next build.
+    static func addMedia(to hash: inout Hasher64, folders: SiteFolders) -> Bool {
+        let media = SnapshotStore(folder: folders.snapshots).mediaFolder
+        if let entries = try? FolderListing.entries(of: media) {
+            for entry in entries where !entry.isFolder && MediaCopy.isFileName(entry.name) {
+                guard let stamp = BuildManifest.Stamp.of(media + "/" + entry.name) else { return false }
+                hash.add(Array("media/\(entry.name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.inode)".utf8))
+            }
+        }
+        return true
     }
 }

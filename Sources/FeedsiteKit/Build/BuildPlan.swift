@@ -25,16 +25,7 @@ extension BuildPlan {
     /// one: an `InputError` naming both).
     init(_ site: LoadedSite, assets: [SiteFile], statics: [SiteFile] = []) throws {
         let config = site.config
-        pages = [PlannedPage(kind: .index, path: "index.html")]
-        pages.reserveCapacity(config.accounts.count + 2)
-        for (index, account) in config.accounts.enumerated() {
-            pages.append(PlannedPage(kind: .account(index), path: account.slug + "/index.html"))
-        }
-        if site.templates.latest != nil {
-            for number in 1...site.river.pageCount { pages.append(PlannedPage(kind: .river(number), path: River.path(ofPage: number))) }
-        }
-        if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
-        for (index, page) in site.templates.pages.enumerated() { pages.append(PlannedPage(kind: .extra(index), path: page.name + "/index.html")) }
+        pages = Self.pages(of: site)
         files = assets + site.media.files
         if let baseURL = config.baseURL {
             files.append(AtomFeed(baseURL: baseURL, config: config, snapshots: site.snapshots).riverFile(site.river))
@@ -75,6 +66,22 @@ extension BuildPlan {
 }
 
 extension BuildPlan {
+    /// The pages of `site` (with its river summarized): the index, a page per account, the river pages and a
+    /// 404 page when there are templates for them, and the extra pages.
+    static func pages(of site: LoadedSite) -> [PlannedPage] {
+        var pages = [PlannedPage(kind: .index, path: "index.html")]
+        pages.reserveCapacity(site.config.accounts.count + 2)
+        for (index, account) in site.config.accounts.enumerated() {
+            pages.append(PlannedPage(kind: .account(index), path: account.slug + "/index.html"))
+        }
+        if site.templates.latest != nil {
+            for number in 1...site.river.pageCount { pages.append(PlannedPage(kind: .river(number), path: River.path(ofPage: number))) }
+        }
+        if site.templates.notFound != nil { pages.append(PlannedPage(kind: .notFound, path: "404.html")) }
+        for (index, page) in site.templates.pages.enumerated() { pages.append(PlannedPage(kind: .extra(index), path: page.name + "/index.html")) }
+        return pages
+    }
+
     /// The paths of the accounts' pages and feeds, each with its account's index.
     func accountPaths(_ site: LoadedSite) -> [String: Int] {
         var paths: [String: Int] = [:]

@@ -71,18 +71,11 @@ extension SiteBuilder {
                             continue
                         }
                     }
-                    let ordered = snapshot.map { Array(PostOrder.newestFirst($0.posts).prefix(account.postLimit)) } ?? []
-                    // The pages and feeds show the snapshots as the published copies' bytes correct them.
-                    let (shownSnapshot, shown) = mine.pass.media.add(index, account: account, snapshot: snapshot, shown: ordered,
-                                                                     source: source, displayPath: displayPath)
-                    let origins = PagePolicies.origins(of: account, snapshot: shownSnapshot)
-                    let entries = River.entries(shown, account: index)
-                    mine.pass.candidates.add(entries)
-                    found.append((index, shownSnapshot.map { snapshot in
-                        var newest = snapshot
-                        newest.posts = Array(shown.prefix(1))
-                        return newest
-                    }, origins, entries.first))
+                    let summary = AccountSummary(index, of: config, snapshot: snapshot, media: &mine.pass.media, source: source,
+                                                 displayPath: displayPath)
+                    let (shownSnapshot, shown, origins) = (summary.snapshot, summary.shown, summary.origins)
+                    mine.pass.candidates.add(summary.entries)
+                    found.append((index, summary.newest, origins, summary.entries.first))
                     guard mine.failure == nil, mine.diagnostics.isEmpty else { continue }
                     if streams {
                         let names = mine.pass.media.names
@@ -197,20 +190,14 @@ private struct AccountRead: Sendable {
 
 /// Renders one account's page and feed, checks the page and hands both to the sink.
 struct AccountRenderer: Sendable {
-    let site: LoadedSite
-    let context: PageContext
-    let renderer: TemplateRenderer
+    let pages: SitePageRenderer
     let checker: LinkChecker
     let known: Set<String>
     let feeds: AtomFeed?
 
     init(builder: SiteBuilder, site: LoadedSite, context: PageContext, known: Set<String>) {
         let config = builder.config
-        self.site = site
-        self.context = context
-        var renderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
-        renderer.language = config.language
-        self.renderer = renderer
+        pages = SitePageRenderer(site: site, context: context)
         checker = LinkChecker(mastodonServers: config.mastodonServers)
         self.known = known
         feeds = config.baseURL.map { AtomFeed(baseURL: $0, config: config, snapshots: []) }
@@ -218,21 +205,7 @@ struct AccountRenderer: Sendable {
 
     func render(_ index: Int, snapshot: Snapshot?, shown: [Post], origins: Set<String>, copies: Set<String>, into sink: some PageSink,
                 pass: inout AccountPass, memo: inout RelativeLink.Memo) throws {
-        var context = context
-        context.copies = copies
-        let path = site.config.accounts[index].slug + "/index.html"
-        let bytes: [UInt8]
-        do throws(DiagnosticError) {
-            bytes = try renderer.render(site.templates.account, data: context.accountPage(index, snapshot: snapshot, shown: shown, origins: origins))
-        } catch {
-            // account.html renders a page per account: say which one the data came from.
-            throw DiagnosticError(error.diagnostics.map { diagnostic in
-                var named = diagnostic
-                named.message += " (rendering the page of '\(site.config.accounts[index].handle)', \(path))"
-                return named
-            })
-        }
-        let file = SiteFile(path: path, bytes: bytes)
+        let file = try pages.account(index, snapshot: snapshot, shown: shown, origins: origins, copies: copies)
         var result = checker.inspect(file)
         if resolves(result, memo: &memo) {
             pass.checks[index] = SummaryCache.PageCheck(intentURLs: result.intentURLs, links: result.resolvedLinks + result.links.count)

@@ -9,9 +9,7 @@ extension SiteBuilder {
     func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, accounts: AccountPass, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
         let context = pageContext(site, favicon: Favicon.find(among: plan.paths), listsAccounts: false, options: accounts.options)
-        var templateRenderer = TemplateRenderer(partials: site.templates.partials, missingPartials: .error)
-        templateRenderer.language = config.language
-        let renderer = templateRenderer
+        let renderer = SitePageRenderer(site: site, context: context)
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let existingFiles = Set(plan.paths)
         let pages = plan.pages.filter { if case .account = $0.kind { false } else { true } }
@@ -26,19 +24,7 @@ extension SiteBuilder {
             for range in chunks {
                 for page in pages[range] {
                     try BuildInterruption.check()
-                    let bytes: [UInt8]
-                    do throws(DiagnosticError) {
-                        bytes = try renderer.render(site.template(for: page.kind), data: context.value(for: page))
-                    } catch {
-                        // A template renders many pages: say which one the data came from.
-                        let shown = if case .account(let index) = page.kind { "the page of '\(config.accounts[index].handle)', \(page.path)" } else { page.path }
-                        throw DiagnosticError(error.diagnostics.map { diagnostic in
-                            var named = diagnostic
-                            named.message += " (rendering \(shown))"
-                            return named
-                        })
-                    }
-                    let file = SiteFile(path: page.path, bytes: bytes)
+                    let file = try renderer.render(page)
                     var result = checker.inspect(file)
                     checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)
                     if !result.findings.isEmpty { checked.withFindings.append(file) }

@@ -57,9 +57,7 @@ extension SiteBuilder {
         let check = folders.map { UpToDateCheck(configPath: configPath, configBytes: bytes + (baseURL?.fingerprintBytes ?? []), folders: $0) }
         if let folders, let done = check?.result(since: start, outputFolder: folders.output) { return done }
 
-        var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
-        if let output { config = config.withOutputFolder(output) }
-        if let baseURL { config = baseURL.applied(to: config) }
+        let config = try Self.config(bytes, configPath: configPath, output: output, baseURL: baseURL)
         var builder = SiteBuilder(config: config, displayPath: displayPath)
         builder.overwritesForeignFiles = overwritesForeignFiles
         builder.chosenOutput = output
@@ -67,6 +65,15 @@ extension SiteBuilder {
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders { builder.inputs = .some(check.inputs) }
         return try builder.build(progress: progress, since: start)
+    }
+
+    /// The configuration a build of the site.yml at `configPath`, holding `bytes`, uses: `output`
+    /// replaces its `output:`, `baseURL` its `base_url`.
+    static func config(_ bytes: [UInt8], configPath: String, output: ChosenOutputFolder?, baseURL: BaseURLOverride?) throws -> SiteConfig {
+        var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
+        if let output { config = config.withOutputFolder(output) }
+        if let baseURL { config = baseURL.applied(to: config) }
+        return config
     }
 
     /// Runs the build. Throws `DiagnosticError` or `InputError` for bad input and `BuildCheckFailure`

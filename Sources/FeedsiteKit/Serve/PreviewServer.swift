@@ -16,6 +16,8 @@ package final class PreviewServer: Sendable {
     private let headers: Mutex<SiteHeaders>
     private let eventClients = Mutex<[Int32]>([])
     private let lastBuildError = Mutex<String?>(nil)
+    /// The pages rendered on demand while the build behind a change runs; nil: every page from the folder.
+    private let previewPages = Mutex<PreviewPages?>(nil)
     private let stopped = Atomic<Bool>(false)
     private let limits: Limits
     private let connections = Atomic<Int>(0)
@@ -84,6 +86,12 @@ package final class PreviewServer: Sendable {
             defer { resolver = next }
             return resolver.root != next.root
         }
+    }
+
+    /// Serves the pages from `pages`, rendered on demand, from now on (and the other files from the
+    /// folder); nil: every page from the folder again.
+    package func show(_ pages: PreviewPages?) {
+        previewPages.withLock { $0 = pages }
     }
 
     /// Tells every open page to reload.
@@ -190,6 +198,11 @@ private extension PreviewServer {
             return HTTPResponse(status: .ok, headers: [("Content-Type", ContentType.of(LiveReload.scriptPath))] + SiteHeaders.common,
                                 body: LiveReload.script)
         }
+        let pages = previewPages.withLock { $0 }
+        // A page that does not render (a template's error) comes from the folder: the build behind reports the error.
+        if let pages, let path = StaticFileResolver.pagePath(request.target), let bytes = try? pages.page(at: path) {
+            return response(path, bytes, headers: pages.headers.headers(for: path), status: .ok)
+        }
         switch resolver.resolve(request.target) {
         case .badRequest:
             return .text(.badRequest, "bad request")
@@ -202,6 +215,9 @@ private extension PreviewServer {
             guard let bytes = try? FileInput.read(path, purpose: "a file to serve", limit: .max) else { return .text(.notFound, "not found") }
             return file(path, bytes, status: .ok)
         case .notFound:
+            if let pages, let bytes = try? pages.page(at: "404.html") {
+                return response("404.html", bytes, headers: pages.headers.headers(for: "404.html"), status: .notFound)
+            }
             if case .file(let page) = resolver.resolve("/404.html"), let bytes = try? FileInput.read(page, purpose: "a file to serve", limit: .max) {
                 return file(page, bytes, status: .notFound)
             }
@@ -216,10 +232,15 @@ private extension PreviewServer {
     /// A file of the output folder (or the built-in 404 page) with the headers the build gave it;
     /// HTML with the live-reload script, and its policy allowing the script's event stream.
     func file(_ path: String, _ bytes: [UInt8], status: HTTPStatus) -> HTTPResponse {
-        let type = ContentType.of(path)
         let root = resolver.withLock { $0.root } + "/"
         let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : ""
-        var sent = headers.withLock { $0.headers(for: relative) }
+        return response(path, bytes, headers: headers.withLock { $0.headers(for: relative) }, status: status)
+    }
+
+    /// A file or page with `headers`, HTML with the live-reload script and its policy allowing the script's event stream.
+    func response(_ path: String, _ bytes: [UInt8], headers: [(name: String, value: String)], status: HTTPStatus) -> HTTPResponse {
+        let type = ContentType.of(path)
+        var sent = headers
         guard type.hasPrefix("text/html") else { return HTTPResponse(status: status, headers: [("Content-Type", type)] + sent, body: bytes) }
         sent = sent.map { $0.name == "Content-Security-Policy" ? ($0.name, $0.value + LiveReload.policyAddition) : $0 }
         return HTTPResponse(status: status, headers: [("Content-Type", type)] + sent, body: LiveReload.inject(into: bytes))

@@ -22,19 +22,7 @@ package struct StaticFileResolver: Sendable {
 
     /// Resolves a request target such as `/outputdd/` or `/assets/site.css?v=1`.
     package func resolve(_ target: String) -> Resolution {
-        var path = Substring(target)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        let query = target[path.endIndex...]
-        guard path.hasPrefix("/") else { return .badRequest }
-        if path.contains("\\") { return .badRequest }
-        let lowered = path.lowercased()
-        if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("%00") { return .badRequest }
-        let decoded = PercentEncoding.decode(path)
-        if decoded.contains(0) || decoded.contains(UInt8(ascii: "\\")) { return .badRequest }
-        if PercentEncoding.decode(String(decoding: decoded, as: UTF8.self)) != decoded, lowered.contains("%25") {
-            return .badRequest // double-encoded: %252e%252e and the like
-        }
-        guard let text = String(validating: decoded, as: UTF8.self) else { return .badRequest }
+        guard let (path, query, text) = Self.decode(target) else { return .badRequest }
         let segments = text.split(separator: "/", omittingEmptySubsequences: true)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest }
         if segments.contains(where: { $0.hasPrefix(".feedsite") }) { return .notFound }
@@ -55,6 +43,36 @@ package struct StaticFileResolver: Sendable {
         default:
             return .notFound
         }
+    }
+
+    /// The path, relative to the folder, of the page a target names: `index.html` for `/`,
+    /// `nasa/index.html` for `/nasa/` or `/nasa/index.html`; nil for a target that names no HTML page,
+    /// or one that `resolve` refuses.
+    package static func pagePath(_ target: String) -> String? {
+        guard let (_, _, text) = decode(target) else { return nil }
+        let segments = text.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".feedsite") }) else { return nil }
+        if text.hasSuffix("/") { return (segments.map(String.init) + ["index.html"]).joined(separator: "/") }
+        return segments.last?.hasSuffix(".html") == true ? segments.joined(separator: "/") : nil
+    }
+
+    /// The path of `target` (without its query or fragment), the query, and the path percent-decoded;
+    /// nil for a target that could leave the folder or is not UTF-8.
+    static func decode(_ target: String) -> (path: Substring, query: Substring, text: String)? {
+        var path = Substring(target)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let query = target[path.endIndex...]
+        guard path.hasPrefix("/") else { return nil }
+        if path.contains("\\") { return nil }
+        let lowered = path.lowercased()
+        if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("%00") { return nil }
+        let decoded = PercentEncoding.decode(path)
+        if decoded.contains(0) || decoded.contains(UInt8(ascii: "\\")) { return nil }
+        if PercentEncoding.decode(String(decoding: decoded, as: UTF8.self)) != decoded, lowered.contains("%25") {
+            return nil // double-encoded: %252e%252e and the like
+        }
+        guard let text = String(validating: decoded, as: UTF8.self) else { return nil }
+        return (path, query, text)
     }
 
     static func realPath(_ path: String) -> String? {

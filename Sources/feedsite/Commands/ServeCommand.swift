@@ -1,11 +1,13 @@
 import Dispatch
 import FeedsiteKit
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `feedsite serve`: builds, serves output/ on 127.0.0.1 and rebuilds and reloads on every change.
+/// `feedsite serve`: builds, serves output/ on 127.0.0.1, and on every change reloads with pages from memory
+/// (`LivePreview`) while it rebuilds behind.
 struct ServeCommand: Command {
     static let spec = CommandSpec("serve", "Build the site, serve it on 127.0.0.1 and rebuild and reload on every change.", options: [
         .config,
@@ -15,7 +17,9 @@ struct ServeCommand: Command {
         .flag("no-watch", "Do not rebuild when files change."),
         .flag("open", "Open the site in the default browser."),
         .output("Build into and serve DIR instead of site.yml's output folder (a new or empty folder, or one feedsite built)."),
-    ], details: "Pages reload by themselves after each rebuild; a failed build shows its errors in the page and keeps serving "
+    ], details: "Pages reload by themselves as soon as a change is read, rendered from memory while the rebuild runs behind "
+        + "(feeds, sitemap.xml, static files and assets are served from the output folder, new once the rebuild ends); "
+        + "a failed build shows its errors in the page and keeps serving "
         + "the last good build, also when serve starts on a site with an error. The address printed is the one serve listens on, "
         + "whatever base_url (or --base-url) says: base_url is where the pages say the site lives (canonical links, feeds, share "
         + "cards, the 404 page's links); --base-url http://127.0.0.1:8080 makes those point at the preview.")
@@ -63,23 +67,37 @@ struct ServeCommand: Command {
         server.start()
         let watcher = watch ? FileWatcher(paths: WatchedSite.paths(configPath: configPath, folders: folders)) : nil
         if let watcher {
-            watcher.start {
-                console.err("change detected, rebuilding")
-                // The folders are found again before the build, so an edit in a new templates folder
-                // made while it runs is still seen; the new output is served only once it is built.
-                // A site.yml whose folders cannot be read keeps the folders it had (never a default in their place).
+            let preview = LivePreview(server: server, load: { [configPath, site, baseURLFlag] in
+                // Resolved once already (a bad one ended serve); nil here only when the environment changed since.
+                let baseURL = try? BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
+                return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative)
+            }, build: {
+                let outcome = runner.run(console)
                 var now = self.folders() ?? folders
+                if let output = site.output { now.output = output.path }
+                return LivePreview.Built(failure: outcome.failure, output: now.output)
+            }, report: { error in
+                _ = console.fail(error)
+                return BuildRunner.overlayText(error)
+            }, served: { console.err("serving \(DisplayPath.relative($0)) now") })
+            // site.yml's bytes at the last change, with the folders they name.
+            let named = Mutex<(bytes: [UInt8], folders: SiteFolders)?>(nil)
+            watcher.start {
+                // The folders are found again first, so an edit in a new templates folder made while the
+                // build runs is still seen. A site.yml whose folders cannot be read keeps the folders it had.
+                // The same bytes name the same folders: not parsed again (perf, Benchmarks/live_reload.py 10000:
+                // parsing site.yml's 10,000 accounts for them was about a quarter of an update's CPU).
+                let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes)
+                var now = named.withLock { named in bytes != nil && named?.bytes == bytes ? named?.folders : nil } ?? self.folders().map { read in
+                    if let bytes { named.withLock { $0 = (bytes, read) } }
+                    return read
+                } ?? folders
                 if let output = site.output { now.output = output.path }
                 if watcher.watch(WatchedSite.paths(configPath: configPath, folders: now)) {
                     console.err("watching \(WatchedSite.described(configPath: configPath, folders: now)) for changes")
                 }
-                let outcome = runner.run(console)
-                if let failure = outcome.failure {
-                    server.buildFailed(failure)
-                    return
-                }
-                if server.serve(folder: now.output) { console.err("serving \(DisplayPath.relative(now.output)) now") }
-                server.reload()
+                console.err("change detected, rebuilding")
+                preview.changed()
             }
         }
         // Said only once the server and the watcher run: a change made after this line is seen.

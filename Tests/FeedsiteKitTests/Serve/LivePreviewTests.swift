@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import FeedsiteTestSupport
+import Testing
+@testable import FeedsiteKit
+
+/// On a change, serve reloads the pages as soon as the inputs are read, with pages from memory, and
+/// builds behind; a change the pages cannot follow reloads after the build; an input error shows at once.
+@Suite struct LivePreviewTests {
+    /// A built site, its server, and a live preview whose builds wait for `gate`.
+    struct Fixture {
+        let site: TemporarySite
+        let server: PreviewServer
+        let preview: LivePreview
+        let gate = DispatchSemaphore(value: 0)
+        var events: RawHTTPClient
+
+        init() throws {
+            var dice = IncrementalBuildTests.Dice(state: 17)
+            let site = try PreviewPagesTests.site(dice: &dice)
+            _ = try site.build()
+            let server = try PreviewServer(folder: site.path + "/output", host: "127.0.0.1", port: 0)
+            server.start()
+            let gate = gate
+            let path = site.path
+            preview = LivePreview(server: server, load: {
+                try? PreviewPages.load(configPath: path + "/site.yml", output: nil, baseURL: nil, displayPath: { $0 })
+            }, build: {
+                gate.wait()
+                let built = try? SiteBuilder(config: SiteConfigLoader.load(path: path + "/site.yml")).build()
+                return LivePreview.Built(failure: built == nil ? "the build failed" : nil, output: path + "/output")
+            }, report: { error in (error as? DiagnosticError).map { DiagnosticRenderer().text($0) } ?? "\(error)" }, served: { _ in })
+            events = try RawHTTPClient(port: server.port)
+            events.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try events.read(until: ": connected\n\n") != nil)
+            self.site = site
+            self.server = server
+        }
+
+        func index() throws -> String {
+            try RawHTTPClient.get(server.port, "/").text
+        }
+    }
+
+    @Test("a change the pages follow reloads before the build behind ends, and the pages come from memory meanwhile")
+    func reloadsBeforeTheBuild() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+        #expect(fixture.preview.changed())
+        // The build is held at the gate: the reload and the page cannot have waited for it.
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
+        fixture.gate.signal()
+        fixture.events.close()
+    }
+
+    @Test("a change the pages cannot follow (river_posts:) serves output/ until the build ends, then reloads")
+    func waitsForTheBuild() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental\n", with: "title: Changed\n")
+            .replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4"))
+        #expect(!fixture.preview.changed())
+        #expect(try !fixture.index().contains("Changed"), "the last build's page, until the build ends")
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        fixture.events.close()
+    }
+
+    @Test("a template that does not load shows its error at once, and the pages stay as they were")
+    func showsErrorAtOnce() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let before = try fixture.index()
+        try fixture.site.write("templates/index.html", "<p>\n  {{#accounts}}</p>\n")
+        #expect(!fixture.preview.changed())
+        let event = try #require(try fixture.events.read(until: "\n\n"))
+        #expect(event.contains("event: build-error\ndata: ") && event.contains("index.html:2:3"))
+        #expect(try fixture.index() == before)
+        fixture.gate.signal()
+        fixture.events.close()
+    }
+}
