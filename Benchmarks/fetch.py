@@ -4,7 +4,8 @@
 Last-Modified, fetched by `feedsite fetch` and by `newsboat -x reload` (reload-threads 16) from
 the same URL list, alternating run by run:
 
-  200 round: every feed answers 200 (fresh snapshots / an empty newsboat cache each run)
+  200 round: every feed answers 200 (fresh snapshots / an empty newsboat cache each run; the old
+             ones are moved aside and deleted at the end, not before the run)
   304 round: every feed answers 304 (the clients send what the last 200 round stored)
 
 Prints the median wall time of each next to the other, their ratio (taken within a run), peak
@@ -86,7 +87,15 @@ def main():
     try:
         urls = [f"{base}/feed-{number:04d}.xml" for number in range(count)]
         site = WORK / f"site-{count}"
-        shutil.rmtree(site, ignore_errors=True)
+        # Nothing is deleted until the end: on a file system without a journal (this machine's ext4), a
+        # file created within a minute or more of deleting many others passes over each of their inode
+        # numbers first, so removing 1,000 snapshots before a run slowed the file-per-feed client (and the
+        # more, the more runs came before) and not the one-file client. What a run leaves goes to trash/.
+        trash = WORK / f"trash-{count}"
+        shutil.rmtree(trash, ignore_errors=True)
+        trash.mkdir(parents=True)
+        if site.exists():
+            site.rename(trash / "site")
         site.mkdir(parents=True)
         shutil.copytree(ROOT / "templates", site / "templates")
         (site / "site.yml").write_text("title: Fetch benchmark\naccounts:\n" + "".join(
@@ -103,9 +112,9 @@ def main():
             urllib.request.urlopen(f"{base}/__mode/{name}").read()
 
         def fresh():
-            shutil.rmtree(site / "snapshots", ignore_errors=True)
-            for name in ["cache.db", "cache.db.lock"]:
-                (home / name).unlink(missing_ok=True)
+            for path in [site / "snapshots", home / "cache.db", home / "cache.db.lock"]:
+                if path.exists():
+                    path.rename(trash / f"{len(list(trash.iterdir()))}-{path.name}")
 
         results = {}
         for round_name in ["200", "304"]:
@@ -139,6 +148,7 @@ def main():
     finally:
         server.terminate()
         server.wait()
+        shutil.rmtree(WORK / f"trash-{count}", ignore_errors=True)
 
     print(f"{count} feeds of {size:.0f} KB on 127.0.0.1, median of {RUNS} runs (alternating)")
     print(f"  {'round':6} {'feedsite fetch':>16} {'newsboat -x reload':>20} {'feedsite / newsboat':>20} {'server CPU':>11}")

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The fetch benchmark's feed server: serves the files of FOLDER on 127.0.0.1 (a free port, printed
-on the first line) from memory, one thread per connection, HTTP/1.1 keep-alive, with an ETag and a
-Last-Modified on every answer. `GET /__mode/200` makes every feed answer 200 whatever the request
-says; `GET /__mode/304` answers 304 to a request whose If-None-Match or If-Modified-Since matches.
+on the first line) from memory, one thread per connection, HTTP/1.1 keep-alive, each answer in one
+write with TCP_NODELAY, with an ETag and a Last-Modified on every answer. `GET /__mode/200` makes
+every feed answer 200 whatever the request says; `GET /__mode/304` answers 304 to a request whose
+If-None-Match or If-Modified-Since matches.
 `GET /__counts` says how many 200s and 304s it sent to each client (by User-Agent product).
 
 usage: fetch_server.py FOLDER
@@ -24,18 +25,19 @@ LOCK = threading.Lock()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
 
     def answer(self, status, body=b"", headers=()):
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if body:
-            self.wfile.write(body)
+        # Status line, headers and body in one write on a TCP_NODELAY socket, as nginx sends them (writev,
+        # tcp_nodelay on). Written apart on a socket with Nagle's algorithm, the body waited for the
+        # client's delayed ACK of the headers: about 40 ms an answer on a reused connection, which was
+        # nearly all of feedsite's 200 round (1,000 answers over 4 connections) and hid the clients' own cost.
+        lines = [f"HTTP/1.1 {status} {self.responses[status][0]}", f"Date: {self.date_time_string()}"]
+        lines += [f"{name}: {value}" for name, value in headers] + [f"Content-Length: {len(body)}", "", ""]
+        self.wfile.write("\r\n".join(lines).encode("latin-1") + body)
 
     def do_GET(self):
         if self.path.startswith("/__mode/"):

@@ -37,26 +37,34 @@ extension CurlTransfers {
     }()
 
     /// Fetches every request; `done` is called on this thread with each request's index and
-    /// response as soon as it is known, in the order they finish.
-    package func run(_ requests: [FetchRequest], done: (Int, FetchResponse) -> Void) {
+    /// response as soon as it is known, in the order they finish. With a `backlog`, each response
+    /// counts in it until a reader calls `taken`, and no transfer starts while it is full.
+    package func run(_ requests: [FetchRequest], backlog: ResponseBacklog? = nil, done: (Int, FetchResponse) -> Void) {
         guard !requests.isEmpty else { return }
         Self.initializeOnce
         guard let multi = curl_multi_init() else {
             for index in requests.indices { done(index, .failed("libcurl could not start")) }
             return
         }
-        defer { curl_multi_cleanup(multi) }
+        let handle = MultiHandle(pointer: multi)
+        backlog?.attach { curl_multi_wakeup(handle.pointer) }
+        defer {
+            backlog?.detach()
+            curl_multi_cleanup(multi)
+        }
         _ = feedsite_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limits.transfersPerHost)
         _ = feedsite_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, limits.transfers)
         var scheduler = Scheduler(transfers: requests.enumerated().map { Transfer(index: $0.offset, request: $0.element) }, limits: limits)
         var active: [UnsafeMutableRawPointer: Transfer] = [:]
         while !scheduler.isFinished || !active.isEmpty {
-            for transfer in scheduler.startable(active: active.count) {
+            let room = backlog?.room(running: active.count) ?? requests.count
+            for transfer in scheduler.startable(active: active.count, most: room) {
                 if let easy = start(transfer) {
                     active[easy] = transfer
                     curl_multi_add_handle(multi, easy)
                 } else {
                     scheduler.finished(transfer)
+                    backlog?.queued()
                     done(transfer.index, .failed("libcurl could not start a transfer"))
                 }
             }
@@ -75,11 +83,13 @@ extension CurlTransfers {
                 case .again: scheduler.requeue(transfer)
                 case .response(let response):
                     scheduler.finished(transfer)
+                    backlog?.queued()
                     done(transfer.index, response)
                 }
             }
             if scheduler.isFinished && active.isEmpty { break }
-            let wait = scheduler.millisecondsUntilNextStart(idle: active.isEmpty)
+            // With the backlog full, nothing starts until a reader's `taken` wakes the poll.
+            let wait = scheduler.millisecondsUntilNextStart(idle: active.isEmpty && room > 0)
             curl_multi_poll(multi, nil, 0, Int32(wait), nil)
         }
     }
@@ -115,6 +125,12 @@ private extension CurlTransfers {
 
     /// curl_global_init is not thread-safe: run it once, before any transfer.
     static let initializeOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) ; () }()
+
+    /// The multi handle, for a reader's thread to wake the transfers' wait (curl_multi_wakeup may be
+    /// called from any thread; `ResponseBacklog.detach` ends that before the handle is cleaned up).
+    struct MultiHandle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
 
     /// What to do with a transfer that ended.
     enum Next {

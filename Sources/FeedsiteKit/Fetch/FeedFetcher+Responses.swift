@@ -34,13 +34,15 @@ extension FeedFetcher {
         let readers = ParallelLoop.threads(count: requests.count)
         let threads = DispatchGroup()
         let (limits, stop) = (limits, stop)
+        let backlog = ResponseBacklog(limit: limits.responsesWaiting)
         Self.start(threads) {
-            CurlTransfers(limits: limits).run(requests) { index, response in responses.put((index, response)) }
+            CurlTransfers(limits: limits).run(requests, backlog: backlog) { index, response in responses.put((index, response)) }
             responses.close(consumers: readers)
         }
         for _ in 0..<readers {
             Self.start(threads) {
                 while let job = responses.take() {
+                    backlog.taken()
                     let index = job.index
                     let result = feeds[index].from(job.response)
                     let staging = Self.awaitsMedia(feeds[index], result) == nil

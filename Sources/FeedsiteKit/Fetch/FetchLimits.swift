@@ -10,6 +10,9 @@ package struct FetchLimits: Sendable {
     package var transfers = 16
     /// The most transfers at once to one host.
     package var transfersPerHost = 4
+    /// The most responses of a fetch waiting to be read and transfers running, together: no transfer
+    /// starts beyond it (`ResponseBacklog`); below `transfers` it lowers the transfers at once too.
+    package var responsesWaiting = 32
     /// The most redirects one feed may follow.
     package var redirects = 5
     /// The `User-Agent` header.

@@ -20,16 +20,16 @@ extension Scheduler {
     /// Whether no transfer is waiting to start.
     var isFinished: Bool { waiting.isEmpty }
 
-    /// The transfers to start now, given `active` running ones; they count as running until
-    /// `finished` or `requeue`.
-    mutating func startable(active: Int) -> [Transfer] {
+    /// The transfers to start now, given `active` running ones, at most `most`; they count as running
+    /// until `finished` or `requeue`.
+    mutating func startable(active: Int, most: Int = .max) -> [Transfer] {
         var started: [Transfer] = []
         var running = active
         let now = ContinuousClock.now
         // Stops once every waiting host is full (Benchmarks/fetch.py 1000: scanning all waiting transfers was 9% of fetch's CPU).
         var full: Set<String> = []
         var index = 0
-        while index < waiting.count, running < limits.transfers, full.count < waitingPerHost.count {
+        while index < waiting.count, running < limits.transfers, started.count < most, full.count < waitingPerHost.count {
             let transfer = waiting[index]
             let host = transfer.host
             if full.contains(host) {

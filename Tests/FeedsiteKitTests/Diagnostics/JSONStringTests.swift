@@ -18,11 +18,18 @@ import Testing
         #expect(JSONString.quoted("\u{A0}é€") == "\"\u{A0}é€\"")
     }
 
-    @Test("the bytes are what the scalar-by-scalar version wrote: at the ends, next to the lead bytes C2 and E2 it looks at, and in 3,000 mixes")
+    @Test("the bytes are what the scalar-by-scalar version wrote: at the ends, next to the lead bytes C2 and E2 it looks at, at every place of an eight-byte step, and in 3,000 mixes")
     func sameAsBefore() {
         let pieces = ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{BF}", "é", "\u{2028}", "\u{2029}",
                       "\u{2027}", "\u{202A}", "\u{2000}", "€", "\u{20AC}\u{2028}", "\u{E000}", "😀", "a", "ab c", "</script>", "é\u{301}", "\r\n"]
         var inputs = pieces + ["", "plain text", String(repeating: "x", count: 100) + "\u{2029}"]
+        // Each piece at each offset of the eight-byte steps, ending in them or in the bytes after them.
+        for piece in pieces {
+            for before in 0..<17 {
+                inputs.append(String(repeating: "a", count: before) + piece + String(repeating: "é", count: (17 - before) / 2))
+                inputs.append(String(repeating: "ü", count: before) + piece)
+            }
+        }
         var generator = SeededGenerator(seed: 22)
         for _ in 0..<3_000 {
             inputs.append((0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined())

@@ -35,6 +35,15 @@ import Testing
         #expect(scheduler.startable(active: 1).map(\.index) == [3, 4])
     }
 
+    @Test("no more than `most` transfers start at once, in request order; the rest start later")
+    func most() {
+        var scheduler = Self.scheduler((0..<6).map { "http://h\($0).example/" })
+        #expect(scheduler.startable(active: 0, most: 2).map(\.index) == [0, 1])
+        #expect(scheduler.startable(active: 2, most: 0).isEmpty)
+        #expect(scheduler.startable(active: 2, most: 3).map(\.index) == [2, 3, 4])
+        #expect(scheduler.startable(active: 5).map(\.index) == [5])
+    }
+
     @Test("a transfer waiting for its Retry-After time lets the later ones of its host start; a requeued one counts for its new host")
     func waitingAndRequeued() {
         let later = ContinuousClock.now + .seconds(3600)
