@@ -25,6 +25,13 @@ import Testing
         return try ProcessRunner.run([], executable: folder.path + "/version").out.trimmingCharacters(in: .newlines)
     }
 
+    /// Runs the copied scripts/stamp-commit through bash, not by executing the file: a file this process has just
+    /// written can still be open for writing in a child another test spawns at that moment, and executing it then
+    /// fails with ETXTBSY ("Text file busy"), which made this suite fail now and then in a full run.
+    static func stampCommit(in folder: TemporaryFolder) throws -> ProcessRunner.Result {
+        try ProcessRunner.run([folder.path + "/scripts/stamp-commit"], executable: "/bin/bash", in: folder.path)
+    }
+
     static func git(_ arguments: [String], in folder: TemporaryFolder) throws {
         let result = try ProcessRunner.run(["-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments, executable: "/usr/bin/git", in: folder.path)
         #expect(result.status == 0, "git \(arguments): \(result.err)")
@@ -33,7 +40,7 @@ import Testing
     @Test("without .git (a tarball) stamp-commit writes nothing and the build says 'unknown'")
     func withoutGit() throws {
         let folder = try Self.copy()
-        let stamped = try ProcessRunner.run([], executable: folder.path + "/scripts/stamp-commit", in: folder.path)
+        let stamped = try Self.stampCommit(in: folder)
         #expect(stamped.status == 0, "\(stamped.err)")
         #expect(!folder.exists("Sources/CBuildInfo/BuildCommit.c"))
         #expect(try Self.commitOfBuild(in: folder) == "unknown")
@@ -47,14 +54,14 @@ import Testing
         try Self.git(["add", "-A"], in: folder)
         try Self.git(["commit", "-qm", "first"], in: folder)
         let head = try ProcessRunner.run(["rev-parse", "HEAD"], executable: "/usr/bin/git", in: folder.path).out.trimmingCharacters(in: .newlines)
-        _ = try ProcessRunner.run([], executable: folder.path + "/scripts/stamp-commit", in: folder.path)
+        _ = try Self.stampCommit(in: folder)
         #expect(try Self.commitOfBuild(in: folder) == head)
         let stamp = try FileManager.default.attributesOfItem(atPath: folder.path + "/Sources/CBuildInfo/BuildCommit.c")[.modificationDate] as? Date
-        _ = try ProcessRunner.run([], executable: folder.path + "/scripts/stamp-commit", in: folder.path)
+        _ = try Self.stampCommit(in: folder)
         let again = try FileManager.default.attributesOfItem(atPath: folder.path + "/Sources/CBuildInfo/BuildCommit.c")[.modificationDate] as? Date
         #expect(stamp == again, "an unchanged commit leaves the file alone, so nothing is rebuilt")
         try folder.write("scripts/stamp-commit", (folder.read("scripts/stamp-commit") ?? "") + "\n")
-        _ = try ProcessRunner.run([], executable: folder.path + "/scripts/stamp-commit", in: folder.path)
+        _ = try Self.stampCommit(in: folder)
         #expect(try Self.commitOfBuild(in: folder) == head + "-dirty")
     }
 
