@@ -24,13 +24,7 @@ extension BuildInputs {
             line.removeAll(keepingCapacity: true)
             line += name.utf8
             line.append(0x20)
-            BuildManifest.appendDecimal(stamp.size, to: &line)
-            line.append(0x20)
-            BuildManifest.appendDecimal(stamp.seconds, to: &line)
-            line.append(UInt8(ascii: "."))
-            BuildManifest.appendDecimal(stamp.nanoseconds, to: &line)
-            line.append(0x20)
-            BuildManifest.appendDecimal(stamp.inode, to: &line)
+            stamp.appendText(to: &line)
             hash.add(line)
         }
         return hash.value
