@@ -2,7 +2,6 @@ extension PageContext {
     /// The context of river page `number` (from 1): `river` holds its posts and the links to its neighbours.
     func riverPage(_ number: Int) -> TemplateValue {
         let root = River.root(ofPage: number)
-        let pageSize = river.pageSize
         let river = RiverContext.value(page: number, of: river, accounts: config.accounts, posts: { account in
             PostsContext(english: english, media: account.mediaPolicy, copies: copies, mediaPrefix: root + "media/",
                          anchorPrefix: account.slug + "-")
