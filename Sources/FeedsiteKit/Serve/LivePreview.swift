@@ -6,7 +6,8 @@ import Synchronization
 /// writing output/) behind, on a thread of its own, after which output/ is served again. A change
 /// that the pages cannot follow (see `PreviewPages.updated()`) reloads after the build, as does a site
 /// whose last build left no summary cache. An input that does not load (site.yml, a template, a data
-/// file, a snapshot) is shown at once, and no build follows: it would stop at the same error.
+/// file, a snapshot) is shown at once, and no build follows: it would stop at the same error. A build
+/// behind that fails (the checker) shows its error over the pages shown.
 package final class LivePreview: Sendable {
     /// What the last build came to: its error text when it failed, and the output folder to serve.
     package struct Built: Sendable {
@@ -114,8 +115,10 @@ private extension LivePreview {
         let pages = built.failure == nil ? load() : nil
         let reload: Bool? = state.withLock { state in
             guard state.changes == changes else { return nil }
-            server.show(nil)
+            // A failed build leaves the pages of the last change that loaded shown, under the error: output/ may be
+            // older than them, and the build may have read a newer change, broken, that the watcher has not told yet.
             if built.failure != nil { return false }
+            server.show(nil)
             if server.serve(folder: built.output) { served(built.output) }
             // Loaded after the build: its summaries are those the build wrote (the pool whole again).
             if let pages { state.pages = pages }

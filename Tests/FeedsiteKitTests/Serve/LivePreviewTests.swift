@@ -85,4 +85,21 @@ import Testing
         fixture.gate.signal()
         fixture.events.close()
     }
+
+    @Test("a build behind that fails shows its error over the pages of the last change, not an older output/")
+    func failedBuildKeepsThePages() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        // Written before the build behind reads site.yml, and not yet told by the watcher: the build fails on it.
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: build-error\n") != nil)
+        #expect(try fixture.index().contains("Changed"), "output/ still holds the page before the change")
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
+        fixture.events.close()
+    }
 }
