@@ -131,4 +131,21 @@ import Glibc
         #expect(stopped.err.hasSuffix("stopped watching\n"))
         #expect(Self.contents(of: output) == before)
     }
+
+    @Test("Ctrl-C during serve's build behind waits for it to stop and remove its temporary file, then stops serving")
+    func serve() throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/keep.txt": "kept"])
+        let server = try ServeCommandTests.RunningServer(in: folder.path)
+        let output = folder.path + "/output"
+        let before = Self.contents(of: output)
+        try Self.addBigFile(to: folder)
+        #expect(Self.wait(for: {
+            ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).contains { $0.hasPrefix(".feedsite-tmp-") && $0.hasSuffix("big.bin") }
+        }, while: server.process))
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(stopped.err.contains("build interrupted: its temporary files were removed, and the output folder is as it was before\n"), "\(stopped.err)")
+        #expect(stopped.err.hasSuffix("stopped serving\n"))
+        #expect(Self.contents(of: output) == before)
+    }
 }

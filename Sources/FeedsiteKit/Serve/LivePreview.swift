@@ -30,6 +30,8 @@ package final class LivePreview: Sendable {
         var reloaded = true
         var building = false
         var buildAgain = false
+        /// The error of the last build behind when it failed (the checker): it stays over the pages until a build passes.
+        var failedBuild: String?
     }
 
     private let server: PreviewServer
@@ -68,17 +70,19 @@ extension LivePreview {
             failure = report(error)
         }
         // Under the lock with the count: a build that ends now never hides these pages behind its older output.
-        state.withLock { state in
+        let failedBuild = state.withLock { state in
             state.changes += 1
             if failure == nil { state.pages = updated }
             state.reloaded = updated != nil
             if failure == nil { server.show(updated) }
+            return state.failedBuild
         }
         if let failure {
             server.buildFailed(failure)
             return false
         }
-        if updated != nil { server.reload() }
+        // A change after a build whose check failed may not fix it: the error stays shown until a build passes.
+        if updated != nil { server.reload(showing: failedBuild) }
         // The pages before the change are freed only now, after the event (perf, Benchmarks/live_reload.py 10000:
         // freeing 10,000 accounts' page contexts was about a fifth of a snapshot's update).
         withExtendedLifetime(pages) {}
@@ -117,13 +121,16 @@ private extension LivePreview {
             guard state.changes == changes else { return nil }
             // A failed build leaves the pages of the last change that loaded shown, under the error: output/ may be
             // older than them, and the build may have read a newer change, broken, that the watcher has not told yet.
+            let failedBefore = state.failedBuild != nil
+            state.failedBuild = built.failure
             if built.failure != nil { return false }
             server.show(nil)
             if server.serve(folder: built.output) { served(built.output) }
             // Loaded after the build: its summaries are those the build wrote (the pool whole again).
             if let pages { state.pages = pages }
             defer { state.reloaded = true }
-            return !state.reloaded
+            // Reloaded also when a failed build's error is shown: it goes with this build.
+            return !state.reloaded || failedBefore
         }
         guard let reload else { return }
         if let failure = built.failure {

@@ -94,11 +94,11 @@ package final class PreviewServer: Sendable {
         previewPages.withLock { $0 = pages }
     }
 
-    /// Tells every open page to reload.
-    package func reload() {
+    /// Tells every open page to reload; with `error`, the pages opened from now on (the reloaded ones too) show it.
+    package func reload(showing error: String? = nil) {
         let folder = resolver.withLock { $0.root }
         headers.withLock { $0 = SiteHeaders.read(outputFolder: folder) }
-        lastBuildError.withLock { $0 = nil }
+        lastBuildError.withLock { $0 = error }
         broadcast(LiveReload.event("reload", data: "built"))
     }
 

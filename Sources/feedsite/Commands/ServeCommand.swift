@@ -55,9 +55,11 @@ struct ServeCommand: Command {
         let runner = BuildRunner(configPath: configPath, quiet: false, verbose: false, output: site.output, baseURLFlag: baseURLFlag)
         // A bad FEEDSITE_BASE_URL ends serve at once: no edit of the site would fix it.
         _ = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
-        let first = runner.run(console)
-        // Caught from here on: a Ctrl-C sent once the URL below is printed is never lost.
+        // Caught from here on: Ctrl-C during the first build stops it as `build` stops (its temporary files
+        // removed, exit 130), and one sent once the URL below is printed is never lost.
         let interrupt = InterruptCatcher()
+        let first = runner.run(console)
+        if first.code == .interrupted { return first.code }
         // A site with an error is still served (its last good output, with the error over every page),
         // so that fixing it rebuilds; only a site.yml that is not there at all ends serve.
         // The output folder may not exist yet (the first build failed): it is served once a build makes it.
@@ -66,13 +68,15 @@ struct ServeCommand: Command {
         if let failure = first.failure { server.buildFailed(failure) }
         server.start()
         let watcher = watch ? FileWatcher(paths: WatchedSite.paths(configPath: configPath, folders: folders)) : nil
+        // Held while a build behind runs: Ctrl-C waits for it to stop and remove its temporary files.
+        let building = NSLock()
         if let watcher {
             let preview = LivePreview(server: server, load: { [configPath, site, baseURLFlag] in
                 // Resolved once already (a bad one ended serve); nil here only when the environment changed since.
                 let baseURL = try? BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
                 return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative)
             }, build: {
-                let outcome = runner.run(console)
+                let outcome = building.withLock { runner.run(console) }
                 var now = self.folders() ?? folders
                 if let output = site.output { now.output = output.path }
                 return LivePreview.Built(failure: outcome.failure, output: now.output)
@@ -107,6 +111,7 @@ struct ServeCommand: Command {
         if open { Self.openBrowser(server.url) }
         interrupt.wait {
             watcher?.stop()
+            building.withLock {}
             server.stop()
             console.err("stopped serving")
         }

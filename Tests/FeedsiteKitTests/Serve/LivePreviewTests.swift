@@ -102,4 +102,31 @@ import Testing
         #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
         fixture.events.close()
     }
+
+    @Test("after a build behind failed, a change reloads the pages with the error still shown, until a build passes and reloads them")
+    func errorStaysUntilABuildPasses() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        // Met only by the build behind, as a checker's finding is.
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: build-error\n") != nil)
+        // A change that does not fix it: the pages reload from memory, and a page opened now still gets the error.
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed again"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        var opened = try RawHTTPClient(port: fixture.server.port)
+        opened.send("GET /__feedsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try opened.read(until: "event: build-error\n") != nil)
+        opened.close()
+        // Its build behind passes: the pages reload, without the error.
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed again"))
+        fixture.events.close()
+    }
 }
