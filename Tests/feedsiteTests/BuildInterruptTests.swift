@@ -148,4 +148,34 @@ import Glibc
         #expect(stopped.err.hasSuffix("stopped serving\n"))
         #expect(Self.contents(of: output) == before)
     }
+
+    @Test("Ctrl-C during serve's first build stops it as build stops: the staging folder removed, no output folder, exit 130")
+    func serveFirstBuild() throws {
+        let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/keep.txt": "kept"])
+        try Self.addBigFile(to: folder)
+        let process = Process()
+        process.executableURL = ProcessRunner.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let errors = Pipe()
+        process.standardError = errors
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let staging = { () -> Bool in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
+                name.hasPrefix(".output.feedsite-staging-") && FileManager.default.fileExists(atPath: folder.path + "/" + name + "/big.bin")
+            }
+        }
+        #expect(Self.wait(for: staging, while: process))
+        kill(process.processIdentifier, SIGINT)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(err.hasSuffix("build interrupted: its temporary files were removed, and the output folder is as it was before\n"), "\(err)")
+        #expect(out == "", "serve never printed an address it does not serve")
+        #expect(!staging())
+        #expect(!folder.exists("output"))
+    }
 }
