@@ -87,30 +87,11 @@ import Glibc
           arguments: [[], ["--format", "json"]])
     func firstBuild(format: [String]) throws {
         let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/keep.txt": "kept"])
-        try Self.addBigFile(to: folder)
-        let process = Process()
-        process.executableURL = ProcessRunner.executable
-        process.arguments = ["build", "-q"] + format
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        let errors = Pipe()
-        process.standardError = errors
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let staging = { () -> Bool in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
-                name.hasPrefix(".output.feedsite-staging-") && FileManager.default.fileExists(atPath: folder.path + "/" + name + "/big.bin")
-            }
-        }
-        #expect(Self.wait(for: staging, while: process))
-        kill(process.processIdentifier, SIGINT)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        let (status, err, out) = try Self.interruptFirstBuild(["build", "-q"] + format, in: folder)
+        #expect(status == 130)
         #expect(err == "build interrupted: its temporary files were removed, and the output folder is as it was before\n")
         #expect(out == (format.isEmpty ? "" : Self.interruptedJSON), "\(out)")
-        #expect(!staging())
+        #expect(!Self.staging(in: folder))
         #expect(!folder.exists("output"))
     }
 
@@ -152,30 +133,39 @@ import Glibc
     @Test("Ctrl-C during serve's first build stops it as build stops: the staging folder removed, no output folder, exit 130")
     func serveFirstBuild() throws {
         let folder = try TemporarySite(["site.yml": Self.siteYAML, "static/keep.txt": "kept"])
-        try Self.addBigFile(to: folder)
+        let (status, err, out) = try Self.interruptFirstBuild(["serve", "--port", "0"], in: folder)
+        #expect(status == 130)
+        #expect(err.hasSuffix("build interrupted: its temporary files were removed, and the output folder is as it was before\n"), "\(err)")
+        #expect(out == "", "serve never printed an address it does not serve")
+        #expect(!Self.staging(in: folder))
+        #expect(!folder.exists("output"))
+    }
+
+    /// Runs feedsite with `arguments` in `folder` (with a big static file added), sends Ctrl-C once the first
+    /// build's staging folder holds the big file, and returns its exit status, stderr and stdout.
+    static func interruptFirstBuild(_ arguments: [String], in folder: TemporarySite) throws -> (status: Int32, err: String, out: String) {
+        try addBigFile(to: folder)
         let process = Process()
         process.executableURL = ProcessRunner.executable
-        process.arguments = ["serve", "--port", "0"]
+        process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let errors = Pipe()
         process.standardError = errors
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let staging = { () -> Bool in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
-                name.hasPrefix(".output.feedsite-staging-") && FileManager.default.fileExists(atPath: folder.path + "/" + name + "/big.bin")
-            }
-        }
-        #expect(Self.wait(for: staging, while: process))
+        #expect(wait(for: { staging(in: folder) }, while: process))
         kill(process.processIdentifier, SIGINT)
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        #expect(err.hasSuffix("build interrupted: its temporary files were removed, and the output folder is as it was before\n"), "\(err)")
-        #expect(out == "", "serve never printed an address it does not serve")
-        #expect(!staging())
-        #expect(!folder.exists("output"))
+        return (process.terminationStatus, err, out)
+    }
+
+    /// Whether a staging folder beside the output holds the big file.
+    static func staging(in folder: TemporarySite) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
+            name.hasPrefix(".output.feedsite-staging-") && FileManager.default.fileExists(atPath: folder.path + "/" + name + "/big.bin")
+        }
     }
 }

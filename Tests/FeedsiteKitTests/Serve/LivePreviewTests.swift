@@ -40,6 +40,20 @@ import Testing
         func index() throws -> String {
             try RawHTTPClient.get(server.port, "/").text
         }
+
+        /// Changes the title to "Changed" (the pages reload from memory), then breaks site.yml before the build
+        /// behind reads it, unseen by any watcher, as a checker's finding is met only by the build; lets the build
+        /// run and waits for its error. Returns site.yml as it was first.
+        mutating func failBuildBehind() throws -> String {
+            let config = try #require(site.read("site.yml"))
+            try site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+            #expect(preview.changed())
+            #expect(try events.read(until: "event: reload\n") != nil)
+            try site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
+            gate.signal()
+            #expect(try events.read(until: "event: build-error\n") != nil)
+            return config
+        }
     }
 
     @Test("a change the pages follow reloads before the build behind ends, and the pages come from memory meanwhile")
@@ -90,14 +104,7 @@ import Testing
     func failedBuildKeepsThePages() throws {
         var fixture = try Fixture()
         defer { fixture.server.stop() }
-        let config = try #require(fixture.site.read("site.yml"))
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
-        #expect(fixture.preview.changed())
-        #expect(try fixture.events.read(until: "event: reload\n") != nil)
-        // Written before the build behind reads site.yml, and not yet told by the watcher: the build fails on it.
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
-        fixture.gate.signal()
-        #expect(try fixture.events.read(until: "event: build-error\n") != nil)
+        _ = try fixture.failBuildBehind()
         #expect(try fixture.index().contains("Changed"), "output/ still holds the page before the change")
         #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
         fixture.events.close()
@@ -107,14 +114,7 @@ import Testing
     func errorStaysUntilABuildPasses() throws {
         var fixture = try Fixture()
         defer { fixture.server.stop() }
-        let config = try #require(fixture.site.read("site.yml"))
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
-        #expect(fixture.preview.changed())
-        #expect(try fixture.events.read(until: "event: reload\n") != nil)
-        // Met only by the build behind, as a checker's finding is.
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
-        fixture.gate.signal()
-        #expect(try fixture.events.read(until: "event: build-error\n") != nil)
+        let config = try fixture.failBuildBehind()
         // A change that does not fix it: the pages reload from memory, and a page opened now still gets the error.
         try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed again"))
         #expect(fixture.preview.changed())
