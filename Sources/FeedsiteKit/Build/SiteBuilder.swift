@@ -68,9 +68,10 @@ extension SiteBuilder {
     }
 
     /// The configuration a build of the site.yml at `configPath`, holding `bytes`, uses: `output`
-    /// replaces its `output:`, `baseURL` its `base_url`.
-    static func config(_ bytes: [UInt8], configPath: String, output: ChosenOutputFolder?, baseURL: BaseURLOverride?) throws -> SiteConfig {
-        var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath))
+    /// replaces its `output:`, `baseURL` its `base_url`; `cache` keeps what the next version can reuse.
+    static func config(_ bytes: [UInt8], configPath: String, output: ChosenOutputFolder?, baseURL: BaseURLOverride?,
+                       cache: SiteConfigCache? = nil) throws -> SiteConfig {
+        var config = try SiteConfigLoader.decode(bytes, file: configPath, siteFolder: SiteFolders.siteFolder(of: configPath), cache: cache)
         if let output { config = config.withOutputFolder(output) }
         if let baseURL { config = baseURL.applied(to: config) }
         return config

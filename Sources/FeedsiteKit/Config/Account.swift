@@ -33,6 +33,27 @@ package final class Account: Sendable {
         slug = handle.lowercased()
         network = values[Slot.network].stringValue.flatMap(Network.init(rawValue:)) ?? .x
     }
+
+    /// `account` with its entry at `location` instead.
+    private init(_ account: Account, location: SourceLocation) {
+        handle = account.handle
+        name = account.name
+        options = account.options
+        compose = account.compose
+        self.location = location
+        slug = account.slug
+        network = account.network
+    }
+}
+
+extension Account {
+    /// The same account, its entry `lines` lines further down site.yml.
+    func moved(byLines lines: Int) -> Account {
+        guard lines != 0 else { return self }
+        var location = location
+        location.line += lines
+        return Account(self, location: location)
+    }
 }
 
 private extension Account {

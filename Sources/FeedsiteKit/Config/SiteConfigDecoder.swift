@@ -7,6 +7,9 @@ struct SiteConfigDecoder {
     /// Whether every `feed:` URL goes through all the checks, none recognised as plain on the bytes
     /// first (`FeedSource.isPlainHTTPURL`): for tests that compare both ways.
     var checksFeedsInFull = false
+    /// The accounts of an earlier version of the file whose `accounts` and `defaults` were the same
+    /// bytes: taken as they are, moved with their lines, instead of decoded again.
+    var decoded: SiteConfigCache.DecodedAccounts?
 
     /// The site options' keys, then the two keys that hold the accounts.
     static let topLevelKeys = OptionTable.site.keys + ["defaults", "accounts"]
@@ -63,7 +66,9 @@ extension SiteConfigDecoder {
                                      hint: "move the file away, or set 'snapshots:' to a folder, such as snapshots")
         }
         var accounts: [Account] = []
-        if let accountsNode {
+        if let accountsNode, let decoded {
+            accounts = decoded.list.map { $0.moved(byLines: accountsNode.location.line - decoded.line) }
+        } else if let accountsNode {
             accounts = self.accounts(accountsNode, defaults: defaults)
         } else {
             fields.diagnostics.error(root.location, "missing required key 'accounts'",

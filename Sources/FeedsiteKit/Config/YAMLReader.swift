@@ -7,6 +7,9 @@ import Synchronization
 package struct YAMLReader: Sendable {
     /// The file name used in locations and messages.
     package var file: String
+    /// Where the text read starts in the file: the 0-based line, and the characters before it as libyaml
+    /// counts them (for a part of a file cut at the start of a line).
+    var origin = (line: 0, character: 0)
 
     /// Creates a reader whose diagnostics name `file`.
     package init(file: String) {
@@ -21,8 +24,12 @@ package struct YAMLReader: Sendable {
     package func read(_ bytes: [UInt8]) throws(DiagnosticError) -> YAMLNode? {
         // On one core the two threads would only take turns. Two threads: Benchmarks/run.sh 10000, site.yml read ~8 ms
         // sooner; callgrind --separate-threads, generate_site.py 10000: 324M instructions of libyaml off the main thread.
-        let twoCores = bytes.count >= Self.pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1
-        return try read(bytes, pipelineFrom: twoCores ? Self.pipelineThreshold : .max)
+        try read(bytes, pipelineFrom: Self.pipelineStart)
+    }
+
+    /// From how many bytes on `read(_:)` parses on two threads: `pipelineThreshold` when there are several cores.
+    static var pipelineStart: Int {
+        ProcessInfo.processInfo.activeProcessorCount > 1 ? pipelineThreshold : .max
     }
 
     /// From this many bytes on (a site of some thousands of accounts), libyaml parses on one core
@@ -33,17 +40,24 @@ package struct YAMLReader: Sendable {
     /// bytes, however many cores there are (so tests can force either path: 0 or `.max`).
     func read(_ bytes: [UInt8], pipelineFrom threshold: Int) throws(DiagnosticError) -> YAMLNode? {
         if bytes.isEmpty { return nil }
-        var builder = YAMLTreeBuilder(file: file, aliasBudget: Self.aliasBudget(forByteCount: bytes.count))
+        let builder = bytes.withUnsafeBufferPointer { build($0, pipelineFrom: threshold, aliasBudget: Self.aliasBudget(forByteCount: bytes.count)) }
+        try builder.diagnostics.throwIfErrors()
+        return builder.root
+    }
+
+    /// The tree builder after reading `buffer` (not empty), with libyaml's failure among its diagnostics;
+    /// positions are counted from `origin` (so that a part of a file is read with the file's positions).
+    func build(_ buffer: UnsafeBufferPointer<UInt8>, pipelineFrom threshold: Int, aliasBudget: Int) -> YAMLTreeBuilder {
+        var builder = YAMLTreeBuilder(file: file, aliasBudget: aliasBudget)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw DiagnosticError([Diagnostic(at: location(0, 0), "out of memory while starting the YAML parser")])
+            builder.diagnostics.add(Diagnostic(at: location(0, 0), "out of memory while starting the YAML parser"))
+            return builder
         }
         defer { yaml_parser_delete(&parser) }
-
-        let pipelined = bytes.count >= threshold
-        let failure: Diagnostic? = bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            if pipelined { return readPipelined(buffer, parser: &parser, into: &builder) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        let failure: Diagnostic? = {
+            if buffer.count >= threshold { return readPipelined(buffer, parser: &parser, into: &builder) }
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -53,10 +67,9 @@ package struct YAMLReader: Sendable {
                 if event.type == YAML_STREAM_END_EVENT { return nil }
                 if let stop = builder.consume(makeEvent(event)) { return stop }
             }
-        }
+        }()
         if let failure { builder.diagnostics.add(failure) }
-        try builder.diagnostics.throwIfErrors()
-        return builder.root
+        return builder
     }
 
     /// Runs libyaml on another thread, which hands over its events in batches, while this thread
@@ -198,7 +211,11 @@ private extension YAMLReader {
         }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
-            return .documentStart(at)
+            let start = event.data.document_start
+            return .documentStart(at, marked: start.implicit == 0,
+                                  directives: start.version_directive != nil || start.tag_directives.start != start.tag_directives.end)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd(marked: event.data.document_end.implicit == 0)
         case YAML_ALIAS_EVENT:
             return .alias(text(event.data.alias.anchor) ?? "", at)
         case YAML_SCALAR_EVENT:
@@ -206,7 +223,7 @@ private extension YAMLReader {
             let value = scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
             } ?? ""
-            return .scalar(value, style: Self.style(scalar.style), start: Int(event.start_mark.index),
+            return .scalar(value, style: Self.style(scalar.style), start: origin.character + Int(event.start_mark.index),
                            anchor: text(scalar.anchor), tag: text(scalar.tag), at)
         case YAML_SEQUENCE_START_EVENT:
             return .sequenceStart(anchor: text(event.data.sequence_start.anchor), tag: text(event.data.sequence_start.tag), at)
@@ -230,7 +247,7 @@ private extension YAMLReader {
     }
 
     func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line + 1, column: column + 1)
+        SourceLocation(file: file, line: origin.line + line + 1, column: column + 1)
     }
 
     /// Turns libyaml's error into a diagnostic worded for people.

@@ -7,7 +7,10 @@ struct YAMLTreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var documents = 0
-    private var aliasNodes = 0
+    /// How many nodes aliases added.
+    private(set) var aliasNodes = 0
+    /// Whether the document was marked: `---` or directives before it (`start`), `...` after it (`end`).
+    private(set) var marks: (start: Bool, directives: Bool, end: Bool) = (false, false, false)
 
     init(file: String, aliasBudget: Int) {
         self.file = file
@@ -17,8 +20,10 @@ struct YAMLTreeBuilder {
     /// Takes one event; returns a diagnostic when parsing must stop here.
     mutating func consume(_ event: consuming YAMLEvent) -> Diagnostic? {
         switch event {
-        case .documentStart(let at):
+        case .documentStart(let at, let marked, let directives):
             documents += 1
+            marks.start = marks.start || marked
+            marks.directives = marks.directives || directives
             if documents > 1 {
                 return Diagnostic(at: at, "a second YAML document starts here; feedsite reads exactly one",
                                   hint: "remove the '---' line and merge the two parts, or delete everything after it")
@@ -58,6 +63,8 @@ struct YAMLTreeBuilder {
             let node = YAMLNode(content, at: frame.location)
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
             attach(node, size: frame.size)
+        case .documentEnd(let marked):
+            marks.end = marks.end || marked
         case .other:
             break
         }

@@ -58,17 +58,20 @@ package final class LivePreview: Sendable {
 extension LivePreview {
     /// A change was noticed: shows the new pages and tells the open pages to reload (or shows the error)
     /// as soon as the inputs are read, then starts the build behind (or has it run again after the one running).
-    /// Returns whether the pages reloaded before the build.
+    /// Before any build starts, `named` is given the folders the site.yml just read names, or nil when
+    /// it was not decoded (no pages from memory, or an error). Returns whether the pages reloaded before the build.
     @discardableResult
-    package func changed() -> Bool {
+    package func changed(named: (SiteFolders?) -> Void = { _ in }) -> Bool {
         let pages = state.withLock { $0.pages }
         var updated: PreviewPages?
+        var folders: SiteFolders?
         var failure: String?
         do {
-            updated = try pages?.updated()
+            (updated, folders) = try pages?.update() ?? (nil, nil)
         } catch {
             failure = report(error)
         }
+        named(folders)
         // Under the lock with the count: a build that ends now never hides these pages behind its older output.
         let failedBuild = state.withLock { state in
             state.changes += 1

@@ -51,6 +51,8 @@ package struct PreviewPages: Sendable {
         let output: ChosenOutputFolder?
         let baseURL: BaseURLOverride?
         let displayPath: @Sendable (String) -> String
+        /// What decoding site.yml leaves for decoding its next version.
+        let configCache: SiteConfigCache
     }
 }
 
@@ -58,12 +60,14 @@ extension PreviewPages {
     /// The pages of the site at `configPath` as its last build left them, from that build's summary cache;
     /// nil when there is none that matches the output folder and the inputs (a build that was not clean,
     /// account pages that list the accounts, media copies) or the site has no accounts: then serve waits
-    /// for each build. `output` and `baseURL` are serve's `--output` and `--base-url`.
+    /// for each build. `output` and `baseURL` are serve's `--output` and `--base-url`; `configCache`, what
+    /// decoding site.yml before left (serve keeps one over its builds).
     package static func load(configPath: String, output: ChosenOutputFolder?, baseURL: BaseURLOverride?,
-                             displayPath: @escaping @Sendable (String) -> String) throws -> PreviewPages? {
-        let settings = Settings(configPath: configPath, output: output, baseURL: baseURL, displayPath: displayPath)
+                             displayPath: @escaping @Sendable (String) -> String, configCache: SiteConfigCache? = nil) throws -> PreviewPages? {
+        let settings = Settings(configPath: configPath, output: output, baseURL: baseURL, displayPath: displayPath,
+                                configCache: configCache ?? SiteConfigCache(file: configPath))
         let bytes = try settings.configBytes()
-        let config = try SiteBuilder.config(bytes, configPath: configPath, output: output, baseURL: baseURL)
+        let config = try SiteBuilder.config(bytes, configPath: configPath, output: output, baseURL: baseURL, cache: settings.configCache)
         guard Self.summarizes(config),
               let inputs = BuildFingerprint.inputs(configPath: configPath, configBytes: bytes + (baseURL?.fingerprintBytes ?? []), folders: config.folders),
               let record = OutputWriter(folder: config.outputFolder).readManifest().record,
@@ -92,12 +96,46 @@ extension PreviewPages {
     /// snapshots did), or when a file that is not a page changed (an asset, a static file, a media copy):
     /// then the pages wait for the build, which writes those files.
     package func updated() throws -> PreviewPages? {
+        try update().pages
+    }
+
+    /// `updated()`, with the folders named by the site.yml just read (the templates, output and snapshots
+    /// folders the build uses), also when the pages cannot follow the change: serve watches them without
+    /// reading site.yml again.
+    package func update() throws -> (pages: PreviewPages?, folders: SiteFolders) {
         let bytes = try settings.configBytes()
-        let before = loaded.config
         // Most changes are not to site.yml: decoding its 10,000 accounts was about 40% of an update's CPU
         // (perf, Benchmarks/live_reload.py 10000).
-        let config = bytes == configBytes ? before
-            : try SiteBuilder.config(bytes, configPath: settings.configPath, output: settings.output, baseURL: settings.baseURL)
+        let config = bytes == configBytes ? loaded.config
+            : try SiteBuilder.config(bytes, configPath: settings.configPath, output: settings.output, baseURL: settings.baseURL,
+                                     cache: settings.configCache)
+        return (try pages(with: config, bytes: bytes), config.folders)
+    }
+
+    /// The page at `path` in the output folder (`index.html`, `nasa/index.html`, `latest/2/index.html`),
+    /// rendered now; nil when no page of the site is there. Throws the template's error, as the build would.
+    package func page(at path: String) throws -> [UInt8]? {
+        let rendering = made()
+        guard let page = rendering.pages[path] else { return nil }
+        guard case .account(let index) = page.kind else { return try rendering.renderer.render(page).bytes }
+        let config = loaded.config
+        let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
+        var media = PublishedMedia()
+        let summary = AccountSummary(index, of: config, snapshot: try store.read(config.accounts[index].slug), media: &media,
+                                     source: store.mediaFolder, displayPath: settings.displayPath)
+        return try rendering.accountRenderer.account(index, snapshot: summary.snapshot, shown: summary.shown, origins: summary.origins, copies: media.names).bytes
+    }
+
+    /// The pages' headers, as the build writes them in `_headers`.
+    package var headers: SiteHeaders {
+        made().headers
+    }
+}
+
+private extension PreviewPages {
+    /// The pages with `config`, decoded from site.yml's `bytes`; nil when the summaries cannot follow (see `updated()`).
+    func pages(with config: SiteConfig, bytes: [UInt8]) throws -> PreviewPages? {
+        let before = loaded.config
         guard Self.summarizes(config), config.snapshotsFolder == before.snapshotsFolder, config.outputFolder == before.outputFolder,
               config.riverPostLimit == before.riverPostLimit, BuildFingerprint.copiedFiles(folders: config.folders) == copiedFiles,
               config.accounts.count == before.accounts.count,
@@ -130,27 +168,6 @@ extension PreviewPages {
                             configBytes: bytes)
     }
 
-    /// The page at `path` in the output folder (`index.html`, `nasa/index.html`, `latest/2/index.html`),
-    /// rendered now; nil when no page of the site is there. Throws the template's error, as the build would.
-    package func page(at path: String) throws -> [UInt8]? {
-        let rendering = made()
-        guard let page = rendering.pages[path] else { return nil }
-        guard case .account(let index) = page.kind else { return try rendering.renderer.render(page).bytes }
-        let config = loaded.config
-        let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
-        var media = PublishedMedia()
-        let summary = AccountSummary(index, of: config, snapshot: try store.read(config.accounts[index].slug), media: &media,
-                                     source: store.mediaFolder, displayPath: settings.displayPath)
-        return try rendering.accountRenderer.account(index, snapshot: summary.snapshot, shown: summary.shown, origins: summary.origins, copies: media.names).bytes
-    }
-
-    /// The pages' headers, as the build writes them in `_headers`.
-    package var headers: SiteHeaders {
-        made().headers
-    }
-}
-
-private extension PreviewPages {
     /// The `Rendering` of these pages, made now if not yet.
     func made() -> Rendering {
         rendering.made.withLock { made in

@@ -71,10 +71,12 @@ struct ServeCommand: Command {
         // Held while a build behind runs: Ctrl-C waits for it to stop and remove its temporary files.
         let building = NSLock()
         if let watcher {
+            let configCache = SiteConfigCache(file: configPath)
             let preview = LivePreview(server: server, load: { [configPath, site, baseURLFlag] in
                 // Resolved once already (a bad one ended serve); nil here only when the environment changed since.
                 let baseURL = try? BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
-                return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative)
+                return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative,
+                                              configCache: configCache)
             }, build: {
                 let outcome = building.withLock { runner.run(console) }
                 var now = self.folders() ?? folders
@@ -84,24 +86,28 @@ struct ServeCommand: Command {
                 _ = console.fail(error)
                 return BuildRunner.overlayText(error)
             }, served: { console.err("serving \(DisplayPath.relative($0)) now") })
-            // site.yml's bytes at the last change, with the folders they name.
+            // site.yml's bytes when its folders were last parsed for themselves, with the folders they name.
             let named = Mutex<(bytes: [UInt8], folders: SiteFolders)?>(nil)
             watcher.start {
-                // The folders are found again first, so an edit in a new templates folder made while the
-                // build runs is still seen. A site.yml whose folders cannot be read keeps the folders it had.
-                // The same bytes name the same folders: not parsed again (perf, Benchmarks/live_reload.py 10000:
-                // parsing site.yml's 10,000 accounts for them was about a quarter of an update's CPU).
-                let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes)
-                var now = named.withLock { named in bytes != nil && named?.bytes == bytes ? named?.folders : nil } ?? self.folders().map { read in
-                    if let bytes { named.withLock { $0 = (bytes, read) } }
-                    return read
-                } ?? folders
-                if let output = site.output { now.output = output.path }
-                if watcher.watch(WatchedSite.paths(configPath: configPath, folders: now)) {
-                    console.err("watching \(WatchedSite.described(configPath: configPath, folders: now)) for changes")
-                }
                 console.err("change detected, rebuilding")
-                preview.changed()
+                // The folders are found again before the build starts, so an edit in a new templates folder made
+                // while it runs is still seen: those of the site.yml the pages just decoded (perf,
+                // Benchmarks/live_reload.py 10000: parsing site.yml's 10,000 accounts again for them was about a
+                // third of a site.yml change's CPU), else read for themselves (the same bytes are not parsed again).
+                // A site.yml whose folders cannot be read keeps the folders it had.
+                preview.changed { decoded in
+                    var now = decoded ?? {
+                        let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes)
+                        return named.withLock { named in bytes != nil && named?.bytes == bytes ? named?.folders : nil } ?? self.folders().map { read in
+                            if let bytes { named.withLock { $0 = (bytes, read) } }
+                            return read
+                        }
+                    }() ?? folders
+                    if let output = site.output { now.output = output.path }
+                    if watcher.watch(WatchedSite.paths(configPath: configPath, folders: now)) {
+                        console.err("watching \(WatchedSite.described(configPath: configPath, folders: now)) for changes")
+                    }
+                }
             }
         }
         // Said only once the server and the watcher run: a change made after this line is seen.

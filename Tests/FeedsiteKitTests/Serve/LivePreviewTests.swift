@@ -129,4 +129,26 @@ import Testing
         #expect(try fixture.index().contains("Changed again"))
         fixture.events.close()
     }
+
+    @Test("each change names the folders of the site.yml it decoded, also when the pages cannot follow it; none when it does not load")
+    func namesTheFolders() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let path = fixture.site.path
+        let config = try #require(fixture.site.read("site.yml"))
+        try FileManager.default.copyItem(atPath: path + "/templates", toPath: path + "/mine")
+        var named: [SiteFolders?] = []
+        try fixture.site.write("site.yml", config + "templates: mine\n")
+        #expect(fixture.preview.changed { named.append($0) })
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4") + "templates: mine\n")
+        #expect(!fixture.preview.changed { named.append($0) })
+        try fixture.site.write("site.yml", config + "templates: [mine\n")
+        #expect(!fixture.preview.changed { named.append($0) })
+        let site = URL(fileURLWithPath: path).standardizedFileURL.path
+        #expect(named.map { $0?.templates } == [site + "/mine", site + "/mine", nil])
+        #expect(named.map { $0?.output } == [site + "/output", site + "/output", nil])
+        fixture.gate.signal()
+        fixture.gate.signal()
+        fixture.events.close()
+    }
 }

@@ -1,0 +1,63 @@
+import Testing
+@testable import FeedsiteKit
+
+/// Decoding a site.yml's next version with what the one before left gives the config, or the
+/// errors (file, line, column, message, hint), that decoding it alone gives.
+@Suite struct SiteConfigCacheTests {
+    static let good = "title: T\ndefaults:\n  dnt: true\naccounts:\n  - handle: a\n    name: A\n  - handle: b\n    group: News\n"
+
+    /// The config's accounts (handle, options, position) and title as text, or the diagnostics.
+    static func outcome(_ yaml: String, cache: SiteConfigCache?) -> String {
+        outcome(Array(yaml.utf8), cache: cache)
+    }
+
+    static func outcome(_ bytes: [UInt8], cache: SiteConfigCache?) -> String {
+        do {
+            let config = try SiteConfigLoader.decode(bytes, file: "site.yml", siteFolder: "/site", cache: cache)
+            return "\(config.title)|" + config.accounts.map { "\($0.handle)@\($0.location)=\($0.options.values)" }.joined(separator: ";")
+        } catch {
+            return error.diagnostics.map { "\($0.description)|\($0.hint ?? "")" }.joined(separator: "\n")
+        }
+    }
+
+    @Test("a broken version decoded after a good one gives the errors it gives alone, at the same line and column",
+          arguments: SiteConfigErrorTests.cases)
+    func sameErrors(_ broken: BrokenConfig) throws {
+        let cache = SiteConfigCache(file: "site.yml")
+        _ = try SiteConfigLoader.decode(Array(Self.good.utf8), file: "site.yml", siteFolder: "/site", cache: cache)
+        // As SiteConfigErrorTests reads it: that test's text stands for bytes a String cannot hold.
+        let bytes = broken.name == "invalid UTF-8" ? Array("title: caf".utf8) + [0xFF, 0x0A] : Array(broken.yaml.utf8)
+        let alone = Self.outcome(bytes, cache: nil)
+        #expect(Self.outcome(bytes, cache: cache) == alone)
+        #expect(alone.split(separator: "\n").contains { $0.hasPrefix("site.yml:\(broken.line):\(broken.column): error: ") && $0.contains(broken.message) })
+    }
+
+    @Test("accounts kept from the version before are those decoding alone gives, at their new lines; new defaults decode them again")
+    func keptAccounts() {
+        let cache = SiteConfigCache(file: "site.yml")
+        let versions = [
+            Self.good,
+            Self.good.replacingOccurrences(of: "title: T\n", with: "title: Longer\n# two more\nlanguage: en\n"),
+            Self.good.replacingOccurrences(of: "dnt: true", with: "dnt: false"),
+            Self.good.replacingOccurrences(of: "group: News", with: "group: news\n  - handle: c\n    group: News"),
+            Self.good.replacingOccurrences(of: "title: T\n", with: "title: T\nheigth: 5\n"),
+            Self.good,
+        ]
+        for yaml in versions {
+            #expect(Self.outcome(yaml, cache: cache) == Self.outcome(yaml, cache: nil), "\(yaml)")
+        }
+        #expect(Self.outcome(versions[1], cache: cache).contains("a@site.yml:7:13="), "the accounts moved two lines down")
+    }
+
+    @Test("a version that changes only the title takes the accounts decoded before as they are")
+    func reusesAccounts() throws {
+        let cache = SiteConfigCache(file: "site.yml")
+        let first = try SiteConfigLoader.decode(Array(Self.good.utf8), file: "site.yml", siteFolder: "/site", cache: cache)
+        let retitled = Self.good.replacingOccurrences(of: "title: T", with: "title: U")
+        let second = try SiteConfigLoader.decode(Array(retitled.utf8), file: "site.yml", siteFolder: "/site", cache: cache)
+        #expect(second.title == "U")
+        #expect(zip(first.accounts, second.accounts).allSatisfy { $0 === $1 })
+        let other = try SiteConfigLoader.decode(Array(retitled.utf8), file: "other.yml", siteFolder: "/site", cache: cache)
+        #expect(other.accounts.first?.location.file == "other.yml", "a cache of another file is not used")
+    }
+}
