@@ -23,6 +23,9 @@ package struct PreviewPages: Sendable {
     let copiedFiles: UInt64
     /// site.yml as read (a change elsewhere keeps the configuration decoded from it).
     let configBytes: [UInt8]
+    /// The paths of the pages but the account pages that the last build wrote (as loaded after it): one
+    /// that a change drops (a river page past the new end, a deleted extra page) is not found, as after its build.
+    let builtPages: Set<String>
     /// What rendering needs beyond the inputs, made on the first request after a change: the reload
     /// waits only for the inputs (perf, Benchmarks/live_reload.py 10000, a site.yml change: the page
     /// contexts and headers of 10,000 accounts were about half of an update's CPU).
@@ -85,8 +88,11 @@ extension PreviewPages {
             return nil
         }
         let stamps = Dictionary(cache.inputs.snapshots.map { ($0.name, $0.stamp) }) { first, _ in first }
+        var built = loaded
+        built.river = River(config: config, candidates: summaries.candidates.entries, latest: summaries.latest)
+        let builtPages = Set(BuildPlan.pages(of: built).filter { if case .account = $0.kind { false } else { true } }.map(\.path))
         return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles,
-                            configBytes: bytes)
+                            configBytes: bytes, builtPages: builtPages)
     }
 
     /// The pages after a change: site.yml, the templates and the data read again, and the summaries of
@@ -124,6 +130,16 @@ extension PreviewPages {
         let summary = AccountSummary(index, of: config, snapshot: try store.read(config.accounts[index].slug), media: &media,
                                      source: store.mediaFolder, displayPath: settings.displayPath)
         return try rendering.accountRenderer.account(index, snapshot: summary.snapshot, shown: summary.shown, origins: summary.origins, copies: media.names).bytes
+    }
+
+    /// Whether the last build wrote a page at `path` that these pages no longer have: the build behind removes it.
+    package func dropped(_ path: String) -> Bool {
+        builtPages.contains(path) && made().pages[path] == nil
+    }
+
+    /// Whether a page is at `path` in the output folder (`contact/index.html`).
+    package func has(_ path: String) -> Bool {
+        made().pages[path] != nil
     }
 
     /// The pages' headers, as the build writes them in `_headers`.
@@ -165,7 +181,7 @@ private extension PreviewPages {
         summaries.candidates.finish()
         guard summaries.candidates.isComplete else { return nil }
         return PreviewPages(settings: settings, loaded: loaded, summaries: summaries, stamps: stamps, copiedFiles: copiedFiles,
-                            configBytes: bytes)
+                            configBytes: bytes, builtPages: builtPages)
     }
 
     /// The `Rendering` of these pages, made now if not yet.

@@ -203,14 +203,16 @@ private extension PreviewServer {
         if let pages, let path = StaticFileResolver.pagePath(request.target), let bytes = try? pages.page(at: path) {
             return response(path, bytes, headers: pages.headers.headers(for: path), status: .ok)
         }
-        switch resolver.resolve(request.target) {
+        // As the build behind will leave output/: a new page's folder redirects as its folder will, a dropped page is not found.
+        if let pages, let folder = StaticFileResolver.folderPage(request.target), pages.has(folder.page) {
+            return Self.redirect(folder.location)
+        }
+        let dropped = pages.map { pages in StaticFileResolver.pagePath(request.target).map(pages.dropped) ?? false } ?? false
+        switch dropped ? .notFound : resolver.resolve(request.target) {
         case .badRequest:
             return .text(.badRequest, "bad request")
         case .redirect(let location):
-            // 302, not 301: a browser caches a permanent redirect, and a preview's folders come and go.
-            var response = HTTPResponse.text(.found, "moved to \(location)")
-            response.headers.append(("Location", location))
-            return response
+            return Self.redirect(location)
         case .file(let path):
             guard let bytes = try? FileInput.read(path, purpose: "a file to serve", limit: .max) else { return .text(.notFound, "not found") }
             return file(path, bytes, status: .ok)
@@ -225,6 +227,13 @@ private extension PreviewServer {
             // shows a failed build's errors and reloads when it is fixed.
             return file("/404.html", Self.notFoundPage, status: .notFound)
         }
+    }
+
+    /// A redirect to `location`: 302, not 301, as a browser caches a permanent redirect, and a preview's folders come and go.
+    static func redirect(_ location: String) -> HTTPResponse {
+        var response = HTTPResponse.text(.found, "moved to \(location)")
+        response.headers.append(("Location", location))
+        return response
     }
 
     static let notFoundPage = Array("<!DOCTYPE html>\n<html><head><title>Not found</title></head><body><p>not found</p></body></html>\n".utf8)

@@ -56,6 +56,15 @@ package struct StaticFileResolver: Sendable {
         return segments.last?.hasSuffix(".html") == true ? segments.joined(separator: "/") : nil
     }
 
+    /// For a target that names a folder without its trailing slash (`/contact`): the path of the page
+    /// that would be there (`contact/index.html`) and where `resolve` redirects it (`/contact/`); nil otherwise.
+    package static func folderPage(_ target: String) -> (page: String, location: String)? {
+        guard let (path, query, text) = decode(target), !text.hasSuffix("/") else { return nil }
+        let segments = text.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".feedsite") }) else { return nil }
+        return ((segments.map(String.init) + ["index.html"]).joined(separator: "/"), "/" + path.drop { $0 == "/" } + "/" + query)
+    }
+
     /// The path of `target` (without its query or fragment), the query, and the path percent-decoded;
     /// nil for a target that could leave the folder or is not UTF-8.
     static func decode(_ target: String) -> (path: Substring, query: Substring, text: String)? {

@@ -151,4 +151,26 @@ import Testing
         fixture.gate.signal()
         fixture.events.close()
     }
+
+    @Test("until the build behind ends, a page the change dropped is not found and a new extra page's folder redirects to it, as after the build")
+    func droppedAndNewPages() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        #expect(fixture.site.read("output/latest/3/index.html") != nil && fixture.site.read("output/about/index.html") != nil)
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "river_page_size: 2", with: "river_page_size: 3"))
+        try FileManager.default.removeItem(atPath: fixture.site.path + "/templates/pages/about.html")
+        try fixture.site.write("templates/pages/contact.html", "{{<layout}}{{$content}}<p>write to us</p>{{/content}}{{/layout}}\n")
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try RawHTTPClient.get(fixture.server.port, "/latest/3/").status == 404)
+        #expect(try RawHTTPClient.get(fixture.server.port, "/about/").status == 404)
+        #expect(try RawHTTPClient.get(fixture.server.port, "/latest/2/").status == 200)
+        let folder = try RawHTTPClient.get(fixture.server.port, "/contact?x=1")
+        #expect(folder.status == 302 && folder.headers["location"] == "/contact/?x=1")
+        #expect(try RawHTTPClient.get(fixture.server.port, "/contact/").text.contains("write to us"))
+        #expect(fixture.site.read("output/about/index.html") != nil, "the build behind has not run")
+        fixture.gate.signal()
+        fixture.events.close()
+    }
 }
