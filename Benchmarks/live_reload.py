@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Live preview latency: `feedsite serve` on a generated site of N accounts with posts; a client
 holds the live-reload event stream (/__feedsite/events) open, as the page's script does; each round
-writes one change (site.yml, a template, a snapshot, in turn) and times how long until the `reload`
+writes one change (site.yml's title, one account's name in site.yml, a template, a snapshot, in turn) and times how long until the `reload`
 event reaches the client: noticing the change (inotify, or polling where it falls back), rebuilding,
 and sending the event.
 
@@ -53,8 +53,13 @@ def main():
         template = (site / "templates" / "account.html").read_text(encoding="utf-8")
         snapshot = site / "snapshots" / f"user{count // 2:06d}.json"
         original = snapshot.read_text(encoding="utf-8")
+        middle = f"  - handle: user{count // 2:06d}\n    name: \""
+        if middle not in config:
+            sys.exit(f"site.yml has no account user{count // 2:06d} with a name to edit")
         changes = {
             "site.yml": lambda n: (site / "site.yml").write_text(config.replace("title: Benchmark site", f"title: Benchmark site {n}"), encoding="utf-8"),
+            # An edit inside `accounts:` (the middle account's name), which the title change does not exercise.
+            "an account": lambda n: (site / "site.yml").write_text(config.replace(f"  - handle: user{count // 2:06d}\n    name: \"", f"  - handle: user{count // 2:06d}\n    name: \"{n} ", 1), encoding="utf-8"),
             "a template": lambda n: (site / "templates" / "account.html").write_text(template + f"<!-- {n} -->\n", encoding="utf-8"),
             "a snapshot": lambda n: snapshot.write_text(original.replace('"text": "', f'"text": "{n} ', 1).replace("<p>", f"<p>{n} ", 1), encoding="utf-8"),
         }
