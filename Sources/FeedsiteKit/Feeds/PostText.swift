@@ -6,13 +6,13 @@ enum PostText {
     static func plain(fromHTML html: String) -> String {
         // Read from the bytes; a tag's name read from its scalars (callgrind, `feedsite-bench parse` on
         // ten of Benchmarks/fetch.py's feeds: 1.55 M -> 0.20 M instructions a post, of 2.18 M in all).
-        // Runs of text without `<` or `&` are copied whole, as pieces of `html` (`TextPieces`: callgrind,
-        // ten of Benchmarks/parse.py's feeds, PostText.plain 53.3 K -> 44.1 K instructions a post); only a
-        // `<` or `&` is looked at closely.
+        // Runs of text without `<` or `&` are found, their white space collapsed and copied whole in one pass
+        // (`CollapsedText`: callgrind, `feedsite-bench parse` on ten of Benchmarks/parse.py's feeds, PostText.plain
+        // 39.8 K -> 33.3 K instructions a post); only a `<` or `&` is looked at closely.
         let source = html
         var html = html
         return html.withUTF8 { bytes in
-            var text = TextPieces(source: source, sourceBytes: bytes)
+            var text = CollapsedText(source: source, sourceBytes: bytes)
             let count = bytes.count
             var index = 0
             var skipUntil: String?
@@ -32,7 +32,7 @@ enum PostText {
                             continue
                         }
                         if name == "script" || name == "style" { skipUntil = "/" + name }
-                        if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(Unicode.Scalar(0x20)) }
+                        if blockNames.contains(String(name.drop { $0 == "/" })) { text.append(" ") }
                         continue
                     }
                 } else if byte == UInt8(ascii: "&"), skipUntil == nil, let (decoded, next) = reference(bytes, at: index) {
@@ -41,12 +41,15 @@ enum PostText {
                     continue
                 }
                 // Ordinary text up to the next `<` or `&` (bytes of a multi-byte character are never either).
+                if skipUntil == nil {
+                    index = text.appendTextRun(from: index)
+                    continue
+                }
                 var end = index + 1
                 while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
-                if skipUntil == nil { text.appendRun(index..<end) }
                 index = end
             }
-            return collapsed(text.take())
+            return text.take()
         }
     }
 
@@ -54,42 +57,15 @@ enum PostText {
     static func collapsed(_ text: String) -> String {
         let source = text
         var text = text
-        return text.withUTF8 { collapsed($0, of: source) }
+        return text.withUTF8 { bytes in
+            var result = CollapsedText(source: source, sourceBytes: bytes)
+            result.appendRun(0..<bytes.count)
+            return result.take()
+        }
     }
 }
 
 private extension PostText {
-    /// `source`, whose UTF-8 is `bytes`, with every run of whitespace (space, tab, line feed, carriage
-    /// return, form feed: all ASCII, so a byte at a time) turned into one space, and none at either end.
-    static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>, of source: String) -> String {
-        // Words, and the single spaces between them, copied a run at a time (callgrind, `feedsite-bench
-        // parse` on ten of Benchmarks/fetch.py's feeds); only other white space is rewritten.
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
-        var result = TextPieces(source: source, sourceBytes: bytes)
-        let count = bytes.count
-        var index = 0
-        while index < count, isSpace(bytes[index]) { index += 1 }
-        while index < count {
-            // From a byte that is not white space: up to white space other than one space before a word.
-            var end = index
-            while end < count {
-                if !isSpace(bytes[end]) {
-                    end += 1
-                } else if bytes[end] == 0x20, end + 1 < count, !isSpace(bytes[end + 1]) {
-                    end += 2
-                } else {
-                    break
-                }
-            }
-            result.appendRun(index..<end)
-            index = end
-            while index < count, isSpace(bytes[index]) { index += 1 }
-            // White space between words is one space; at the end it is none.
-            if index < count { result.append(Unicode.Scalar(0x20)) }
-        }
-        return result.take()
-    }
-
     /// The name a tag's text starts with: its letters, digits and `/`, lower-cased. Read from the
     /// bytes while they are ASCII; as Characters (grapheme clusters, Unicode letters) otherwise.
     static func tagName(_ tag: UnsafeBufferPointer<UInt8>) -> String {

@@ -59,9 +59,9 @@ struct SanitizedHTMLWriter: HTMLTokenSink {
 
 extension SanitizedHTMLWriter {
     mutating func startTag(_ tag: HTMLTag) {
-        let name = Array(tag.name)
+        let name = tag.name
         if var current = dropping {
-            if name == current.name, !tag.selfClosing {
+            if current.name.withUnsafeBufferPointer({ name.sameBytes(as: $0) }), !tag.selfClosing {
                 current.depth += 1
                 dropping = current
             }
@@ -69,11 +69,11 @@ extension SanitizedHTMLWriter {
         }
         switch Self.treatment(of: name) {
         case .drop:
-            dropping = (name, 1)
+            dropping = (Array(name), 1)
         case .unwrap:
             break
         case .void:
-            if name == Array("img".utf8), let alt = tag.attributes.first(where: { Self.isName($0, tag, "alt") }) {
+            if name.sameBytes(as: "img"), let alt = tag.attributes.first(where: { Self.isName($0, tag, "alt") }) {
                 appendText(Array(tag.value(of: alt)))
             }
         case .keep(let element):
@@ -82,9 +82,8 @@ extension SanitizedHTMLWriter {
     }
 
     mutating func endTag(name: UnsafeBufferPointer<UInt8>) {
-        let name = Array(name)
         if var current = dropping {
-            if name == current.name {
+            if current.name.withUnsafeBufferPointer({ name.sameBytes(as: $0) }) {
                 current.depth -= 1
                 dropping = current.depth == 0 ? nil : current
             }
@@ -110,7 +109,11 @@ extension SanitizedHTMLWriter {
     func finished() -> String {
         var writer = self
         while !writer.open.isEmpty { writer.closeLast() }
-        return String(decoding: writer.output, as: UTF8.self)
+        // Valid UTF-8 by construction, so not validated again (callgrind, `feedsite-bench parse` on ten of
+        // Benchmarks/parse.py's feeds: 16 K instructions a post): the tags are ASCII, attribute values are
+        // Strings, and text is the tokenizer's, whose input is a String's UTF-8 cut only before ASCII bytes,
+        // with references and U+FFFD encoded from scalars.
+        return writer.output.withUnsafeBufferPointer { String(knownValidUTF8: $0) }
     }
 }
 
@@ -124,14 +127,36 @@ private extension SanitizedHTMLWriter {
     ]
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
-    static func treatment(of name: [UInt8]) -> Treatment {
-        let name = String(decoding: name, as: UTF8.self)
-        if let kept = Kept(rawValue: name) { return .keep(kept) }
-        if headings.contains(name) { return .keep(.p) }
-        // `embed` is a void element: it has no content to drop.
-        if voidDropped.contains(name) || name == "embed" { return .void }
-        if dropped.contains(name) { return .drop }
-        return .unwrap
+    /// What each name in the lists above becomes, by `key(of:)`: later rules win, as in order of precedence
+    /// kept elements, headings, void elements (`embed` is one: it has no content to drop), dropped ones.
+    static let treatments: [UInt128: Treatment] = {
+        var table: [UInt128: Treatment] = [:]
+        for name in dropped { table[key(of: Array(name.utf8))!] = .drop }
+        for name in voidDropped.union(["embed"]) { table[key(of: Array(name.utf8))!] = .void }
+        for name in headings { table[key(of: Array(name.utf8))!] = .keep(.p) }
+        for kept in Kept.allCases { table[key(of: Array(kept.rawValue.utf8))!] = .keep(kept) }
+        return table
+    }()
+
+    /// A name of at most 15 bytes packed with its length, nil for a longer one (no listed name is).
+    static func key<Name: Collection<UInt8>>(of name: Name) -> UInt128? {
+        guard name.count < 16 else { return nil }
+        var key = UInt128(name.count)
+        var shift = 8
+        for byte in name {
+            key |= UInt128(byte) << shift
+            shift += 8
+        }
+        return key
+    }
+
+    static func treatment(of name: UnsafeBufferPointer<UInt8>) -> Treatment {
+        // Looked up by the name's bytes, with no String made (callgrind, `feedsite-bench parse` on ten of
+        // Benchmarks/parse.py's feeds, with the attributes told apart by bytes: `startTag` and `endTag` 18.4 K
+        // -> 9.6 K instructions a post). The listed names are lower-case ASCII letters and digits, which no
+        // other characters equal (as Strings compare, by canonical equivalence), so this is what comparing
+        // them as Strings gave.
+        key(of: name).flatMap { treatments[$0] } ?? .unwrap
     }
 
     static func isName(_ attribute: HTMLTag.Attribute, _ tag: HTMLTag, _ name: String) -> Bool {
@@ -148,24 +173,26 @@ private extension SanitizedHTMLWriter {
             while open.count > item { closeLast() }
         }
         if element == .a, open.contains(.a) { return }
-        output += Array("<\(element.rawValue)".utf8)
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: element.rawValue.utf8)
+        // Attributes told apart by their bytes; a value made a String only for one that is kept.
         for attribute in tag.attributes where !attribute.isDuplicate {
-            let name = String(decoding: tag.name(of: attribute), as: UTF8.self)
-            let value = String(decoding: tag.value(of: attribute), as: UTF8.self)
-            switch name {
-            case "href" where element == .a:
-                if let url = safeURL(value) { appendAttribute("href", url) }
-            case "title", "lang":
-                appendAttribute(name, value)
-            case "dir" where ["ltr", "rtl", "auto"].contains(value.lowercased()):
-                appendAttribute(name, value.lowercased())
-            default:
-                break
+            let name = tag.name(of: attribute)
+            let value = { String(decoding: tag.value(of: attribute), as: UTF8.self) }
+            if name.sameBytes(as: "href") {
+                if element == .a, let url = safeURL(value()) { appendAttribute("href", url) }
+            } else if name.sameBytes(as: "title") {
+                appendAttribute("title", value())
+            } else if name.sameBytes(as: "lang") {
+                appendAttribute("lang", value())
+            } else if name.sameBytes(as: "dir") {
+                let direction = value().lowercased()
+                if ["ltr", "rtl", "auto"].contains(direction) { appendAttribute("dir", direction) }
             }
         }
         if element == .a {
-            output += Array(" rel=\"".utf8)
-            Self.linkRelation.withUTF8Buffer { output += $0 }
+            appendASCII(" rel=\"")
+            appendASCII(Self.linkRelation)
             output.append(UInt8(ascii: "\""))
         }
         output.append(UInt8(ascii: ">"))
@@ -182,13 +209,21 @@ private extension SanitizedHTMLWriter {
 
     mutating func closeLast() {
         let element = open.removeLast()
-        output += Array("</\(element.rawValue)>".utf8)
+        appendASCII("</")
+        output.append(contentsOf: element.rawValue.utf8)
+        output.append(UInt8(ascii: ">"))
     }
 
-    mutating func appendAttribute(_ name: String, _ value: String) {
-        output += Array(" \(name)=\"".utf8)
+    mutating func appendAttribute(_ name: StaticString, _ value: String) {
+        output.append(UInt8(ascii: " "))
+        appendASCII(name)
+        appendASCII("=\"")
         HTMLEscaper.append(ControlCharacters.removed(from: value), to: &output)
         output.append(UInt8(ascii: "\""))
+    }
+
+    mutating func appendASCII(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// Text, escaped, without control characters other than tab and line feed, DEL, C1 controls or

@@ -1,7 +1,7 @@
 import Testing
 @testable import FeedsiteKit
 
-/// Whether a text is built from slices of its source or from bytes, it comes out as the same String.
+/// Whether a text is one run of its source or many pieces, long or short, it comes out as the String joined from them.
 @Suite struct TextPiecesTests {
     static let source = "caf\u{E9} na\u{EF}ve \u{4E2D}\u{6587} \u{1F600} plain ascii words and more " + String(repeating: "\u{FC}ber d\u{E9}j\u{E0} vu ", count: 40)
 
@@ -25,7 +25,7 @@ import Testing
             var pieces = TextPieces(source: Self.source, sourceBytes: buffer)
             for round in 0..<2_000 {
                 var expected = ""
-                // Early rounds have long runs (built from slices), later ones short (bytes), some switch midway.
+                // Early rounds have long runs, later ones short, some mixed.
                 let maximumRun = round < 700 ? Self.boundaries.count - 1 : round < 1_400 ? 8 : (round % 2 == 0 ? 3 : 200)
                 for _ in 0..<Int(generator.next() % 40) {
                     switch generator.next() % 4 {
