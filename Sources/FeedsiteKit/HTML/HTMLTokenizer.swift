@@ -39,6 +39,7 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
         self.state = state
         self.lastStartTag = lastStartTag
         self.followsContentModel = followsContentModel
+        tag.source = input
     }
 }
 
@@ -109,12 +110,29 @@ extension HTMLTokenizer {
                     var hasUpper = c.isASCIIUpper
                     while end < count {
                         let next = input[end]
-                        if next == 0 || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") || Self.isSpace(next) { break }
-                        hasUpper = hasUpper || next.isASCIIUpper
+                        if Self.isAmong(next, Self.tagNameStops) { break }
+                        if next &- UInt8(ascii: "A") < 26 { hasUpper = true }
                         end += 1
                     }
-                    Self.appendLowercased(input, (index - 1)..<end, to: tag.nameBytes, hasUpper: hasUpper)
+                    // A name that nothing will be added to and that needs no lower-casing is read where it stands
+                    // (callgrind, `feedsite check` of Benchmarks/posts.py 1000's output: copying names 39 M -> 0 instructions).
+                    if !hasUpper, tag.nameBytes.isEmpty, tag.nameInSource == nil, end < count, input[end] != 0 {
+                        tag.nameInSource = (index - 1)..<end
+                    } else {
+                        Self.appendLowercased(input, (index - 1)..<end, to: tag.nameBytes, hasUpper: hasUpper)
+                    }
                     index = end
+                    // The byte that ends the name is most often a space or `>`: taken here, not after another dispatch.
+                    guard end < count else { break }
+                    let next = input[end]
+                    if Self.isSpace(next) {
+                        index += 1
+                        state = .beforeAttributeName
+                        attributesRun()
+                    } else if next == UInt8(ascii: ">") {
+                        index += 1
+                        emitTag()
+                    }
                 }
 
             // RCDATA, RAWTEXT, script data, script data escaped and script data double escaped
@@ -200,23 +218,7 @@ extension HTMLTokenizer {
                                   dashDash: .scriptDataDoubleEscapedDashDash, lessThan: .scriptDataDoubleEscapedLessThan, emitsLessThan: true)
 
             case .beforeAttributeName:
-                if !atEnd, Self.isSpace(c) {
-                    index += 1
-                } else if atEnd || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") {
-                    state = .afterAttributeName
-                } else {
-                    startAttribute()
-                    if c == UInt8(ascii: "=") {
-                        index += 1
-                        appendToName(c)
-                    } else if c != 0 {
-                        // The common `name="value"` at once: the same steps as the attribute name, before
-                        // attribute value and quoted value states, without a dispatch between them.
-                        appendNameRun()
-                        if startsQuotedValue() { continue }
-                    }
-                    state = .attributeName
-                }
+                attributesRun()
             case .attributeName:
                 if atEnd || (Self.isSpace(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ">")) {
                     finishAttributeName()
@@ -504,8 +506,11 @@ private extension HTMLTokenizer {
     mutating func beginTag(end: Bool) {
         isEndTag = end
         tag.nameBytes.removeAll()
+        tag.nameInSource = nil
         tag.bytes.removeAll()
-        if !tag.attributes.isEmpty { tag.attributes.removeAll(keepingCapacity: true) }
+        // One at a time: `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`, which cost more
+        // than the few attributes of a tag (callgrind, `feedsite check` of Benchmarks/posts.py 1000's output: 35 M -> 20 M).
+        while !tag.attributes.isEmpty { tag.attributes.removeLast() }
         if indexedAttributes > 0 {
             attributeNames = []
             indexedAttributes = 0
@@ -585,18 +590,87 @@ private extension HTMLTokenizer {
         var hasUpper = false
         while end < count {
             let byte = input[end]
-            if byte == 0 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || Self.isSpace(byte) { break }
-            hasUpper = hasUpper || byte.isASCIIUpper
+            if Self.isAmong(byte, Self.attributeNameStops) { break }
+            if byte &- UInt8(ascii: "A") < 26 { hasUpper = true }
             end += 1
         }
-        Self.appendLowercased(input, index..<end, to: tag.bytes, hasUpper: hasUpper)
-        index = end
         let last = tag.attributes.count - 1
-        tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
+        if !hasUpper, tag.attributes[last].name.isEmpty, !tag.attributes[last].nameInSource, end < count, input[end] != 0 {
+            // As a tag name: read where it stands when nothing will be added to it and it needs no lower-casing.
+            tag.attributes[last].name = index..<end
+            tag.attributes[last].nameInSource = true
+        } else {
+            Self.appendLowercased(input, index..<end, to: tag.bytes, hasUpper: hasUpper)
+            tag.attributes[last].name = tag.attributes[last].name.lowerBound..<tag.bytes.count
+        }
+        index = end
         tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
     }
 
     static var everyByte: UInt64 { 0x0101_0101_0101_0101 }
+
+    /// Whether `byte` is one of the bytes below 64 whose bits `set` holds: one shift, not a chain of compares.
+    @inline(__always)
+    static func isAmong(_ byte: UInt8, _ set: UInt64) -> Bool {
+        byte < 64 && (set >> UInt64(byte)) & 1 != 0
+    }
+
+    /// The bytes that end a tag name: NUL, the five spaces, `/` and `>`.
+    static var tagNameStops: UInt64 {
+        1 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x20 | 1 << UInt64(UInt8(ascii: "/")) | 1 << UInt64(UInt8(ascii: ">"))
+    }
+
+    /// The bytes that end a run of an attribute name: those that end a tag name, and `=`.
+    static var attributeNameStops: UInt64 { tagNameStops | 1 << UInt64(UInt8(ascii: "=")) }
+
+    /// The before attribute name state, and what most often follows it at once: `name="value"` after
+    /// `name="value"` (attribute name, before attribute value, quoted value and after quoted value
+    /// states), up to the `>` that emits the tag; anything else is left, in its state, to `run()`.
+    // callgrind, `feedsite check` of Benchmarks/posts.py 1000's output: `run()` with its steps 148 M -> 136 M instructions.
+    mutating func attributesRun() {
+        let count = input.count
+        while true {
+            while index < count, Self.isSpace(input[index]) { index += 1 }
+            guard index < count else {
+                state = .afterAttributeName
+                return
+            }
+            let c = input[index]
+            if c == UInt8(ascii: ">") {
+                index += 1
+                emitTag()
+                return
+            }
+            if c == UInt8(ascii: "/") {
+                state = .afterAttributeName
+                return
+            }
+            startAttribute()
+            state = .attributeName
+            if c == UInt8(ascii: "=") {
+                index += 1
+                appendToName(c)
+                return
+            }
+            if c == 0 { return }
+            appendNameRun()
+            // After the quoted value: the after attribute value (quoted) state, or the value's own at the end of the input.
+            guard startsQuotedValue(), state == .afterAttributeValueQuoted, index < count else { return }
+            let next = input[index]
+            if next == UInt8(ascii: ">") {
+                index += 1
+                emitTag()
+                return
+            }
+            if next == UInt8(ascii: "/") {
+                index += 1
+                state = .selfClosingStartTag
+                return
+            }
+            // A space is consumed (the next turn skips it); anything else is reconsumed as a new attribute's start.
+            state = .beforeAttributeName
+        }
+    }
 
     /// Whether any of the eight bytes of `word` is zero.
     @inline(__always)
@@ -620,13 +694,13 @@ private extension HTMLTokenizer {
 
     mutating func finishAttributeName() {
         let last = tag.attributes.count - 1
-        let name = tag.bytes.slice(tag.attributes[last].name)
+        let name = tag.name(of: tag.attributes[last])
         if last < Self.namesSearchedInOrder {
             // By position, lengths first: no slice of the array, no memcmp for names of another length.
             var other = 0
             while other < last {
                 let earlier = tag.attributes[other]
-                if !earlier.isDuplicate, earlier.name.count == name.count, tag.bytes.slice(earlier.name).sameBytes(as: name) {
+                if !earlier.isDuplicate, earlier.name.count == name.count, tag.name(of: earlier).sameBytes(as: name) {
                     tag.attributes[last].isDuplicate = true
                     break
                 }
@@ -635,7 +709,7 @@ private extension HTMLTokenizer {
         } else {
             while indexedAttributes < last {
                 let other = tag.attributes[indexedAttributes]
-                if !other.isDuplicate { attributeNames.insert(Array(tag.bytes.slice(other.name))) }
+                if !other.isDuplicate { attributeNames.insert(Array(tag.name(of: other))) }
                 indexedAttributes += 1
             }
             tag.attributes[last].isDuplicate = !attributeNames.insert(Array(name)).inserted
@@ -670,6 +744,7 @@ private extension HTMLTokenizer {
         let last = tag.attributes.count - 1
         guard last >= 0 else { return }
         tag.attributes[last].value = tag.bytes.count..<tag.bytes.count
+        tag.attributes[last].valueInSource = false
         tag.attributes[last].valueOffset = index
     }
 
@@ -680,6 +755,14 @@ private extension HTMLTokenizer {
     }
 
     mutating func characterReferenceInValue() {
+        // `&amp;`, the separator of a URL's query written in HTML, at once: nothing longer can match it, as it ends
+        // at `;` (callgrind, `feedsite check` of Benchmarks/posts.py 1000's output: references 19 M -> 12 M instructions).
+        if index + 4 < input.count, input[index + 1] == UInt8(ascii: "a"), input[index + 2] == UInt8(ascii: "m"),
+           input[index + 3] == UInt8(ascii: "p"), input[index + 4] == UInt8(ascii: ";") {
+            appendToValue(UInt8(ascii: "&"))
+            index += 5
+            return
+        }
         referenceBytes.removeAll(keepingCapacity: true)
         if let end = HTMLCharacterReference.decode(input, at: index, inAttribute: true, into: &referenceBytes) {
             tag.bytes.append(contentsOf: referenceBytes)
@@ -699,6 +782,8 @@ private extension HTMLTokenizer {
         let base = input.baseAddress!
         let quotes = UInt64(quote) &* Self.everyByte
         let ampersands = UInt64(UInt8(ascii: "&")) &* Self.everyByte
+        // Both quotes, `&` and NUL are below 64: one bit each.
+        let stops: UInt64 = 1 | 1 << UInt64(quote) | 1 << UInt64(UInt8(ascii: "&"))
         while index < count {
             var end = index
             // Eight bytes a step while none of them is the quote, '&' or NUL; then byte by byte.
@@ -707,10 +792,18 @@ private extension HTMLTokenizer {
                 if Self.hasZeroByte(word) || Self.hasZeroByte(word ^ quotes) || Self.hasZeroByte(word ^ ampersands) { break }
                 end += 8
             }
-            while end < count {
-                let c = input[end]
-                if c == quote || c == UInt8(ascii: "&") || c == 0 { break }
+            while end < count, !Self.isAmong(input[end], stops) {
                 end += 1
+            }
+            // Nothing added since the value began (the range is brought up to date only at its end).
+            if end < count, input[end] == quote, tag.bytes.count == tag.attributes[last].value.lowerBound {
+                // The whole value in one run, nothing decoded: read where it stands, not copied
+                // (callgrind, `feedsite check` of Benchmarks/posts.py 1000's output: with the names, tokenizer 557 M -> 448 M).
+                tag.attributes[last].value = index..<end
+                tag.attributes[last].valueInSource = true
+                index = end + 1
+                state = .afterAttributeValueQuoted
+                return
             }
             if end > index {
                 tag.bytes.append(input.baseAddress! + index, length: end - index)

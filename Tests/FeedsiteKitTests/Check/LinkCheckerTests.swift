@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FeedsiteKit
 
@@ -95,6 +96,41 @@ import Testing
         let findings = check(html).findings
         #expect(findings.count == 1)
         #expect(findings.first?.url.hasSuffix("c d") == true)
+    }
+
+    /// Where the tokenizer can put an attribute value (`VALUE`): quoted either way or not, read where it stands or
+    /// decoded, after names it lower-cases or reads as they stand, beside NULs, before and after `/`, on later lines.
+    static let valuePlaces = [
+        "<a href=\"VALUE\">x</a>",
+        "<A HREF='VALUE'>x</A>",
+        "<a href=VALUE>x</a>",
+        "<a id=\"i\"href=\"VALUE\">x</a>",
+        "<p>text</p>\n\t<img\nalt=\"\"\u{0C}\nsrc=\"VALUE\"\n/>",
+        "<a title=\"t\" href=\"VALUE&amp;via=jack\">x</a>",
+        "<a href='VALUE&AMP;via=jack'>x</a>",
+        "<a href=\"VALUE\" href=\"https://example.com/\">x</a>",
+        "<a\u{0}b href=\"VALUE\">x</a\u{0}b>",
+        "<a b\u{0}=\"1\" href=\"VALUE\">x</a>",
+        "<a href=\"VALUE\"/ id=\"i\">x</a>",
+        "<a =\"v\" href=\"VALUE\">x</a>",
+        "<br/><div data-x=\"VALUE\"></div>",
+    ]
+
+    @Test("a bad intent URL and a broken link are each found, at their first character, wherever the tokenizer puts a value",
+          arguments: valuePlaces)
+    func everyValuePlace(place: String) throws {
+        let before = try #require(place.range(of: "VALUE")).lowerBound
+        let line = place[..<before].filter { $0 == "\n" }.count + 1
+        let column = place[..<before].split(separator: "\n", omittingEmptySubsequences: false).last!.count + 1
+        let expected = SourceLocation(file: "a/index.html", line: line, column: column)
+        // A data-x value is no link: only the intent URL is looked at there.
+        let cases: [(value: String, rule: CheckRule)] = place.contains("data-x") ? [("https://twitter.com/intent/tweet?text=café", .rawNonASCII)]
+            : [("https://twitter.com/intent/tweet?text=café", .rawNonASCII), ("missing.html", .brokenLink)]
+        for (value, rule) in cases {
+            let findings = check(place.replacingOccurrences(of: "VALUE", with: value)).findings
+            #expect(findings.map(\.rule) == [rule], "\(value) in \(place)")
+            #expect(findings.first?.location == expected, "\(value) in \(place)")
+        }
     }
 
     @Test("a duplicate attribute is dropped as browsers do")

@@ -62,4 +62,54 @@ import Testing
         }
         #expect(sink.attributes == expected)
     }
+
+    /// Every token of `html` as one line each: `<name attributes...>`, `/` before `>` when self-closing,
+    /// `</name>` for an end tag, text in quotes.
+    static func tokens(_ html: String) -> [String] {
+        let bytes = Array(html.utf8)
+        let sink = bytes.withUnsafeBufferPointer { buffer in
+            var tokenizer = HTMLTokenizer(input: buffer, sink: RecordingSink())
+            return tokenizer.run()
+        }
+        return sink.tokens.map { token in
+            switch token[0] as? String {
+            case "StartTag":
+                let attributes = (token[2] as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }
+                return "<\(token[1])\(attributes.joined())\(token.count > 3 ? "/" : "")>"
+            case "EndTag": return "</\(token[1])>"
+            default: return "\"\(token[1])\""
+            }
+        }
+    }
+
+    @Test("a tag name and its name=\"value\" attributes, read in one run, end the tag as the states do at every byte that can follow",
+          arguments: [
+              ("<P>x", ["<p>", "\"x\""]),
+              ("<p\t>x</P\n>", ["<p>", "\"x\"", "</p>"]),
+              ("<br/>x", ["<br/>", "\"x\""]),
+              ("<br />x", ["<br/>", "\"x\""]),
+              ("<a HREF=\"u\">x", ["<a href=u>", "\"x\""]),
+              ("<a href=\"u\"/>", ["<a href=u/>"]),
+              ("<a href=\"u\" />", ["<a href=u/>"]),
+              ("<a href=\"u\"/ id='i'>", ["<a href=u id=i>"]),
+              ("<a href=\"u\"id='i'>", ["<a href=u id=i>"]),
+              ("<a\nhref=\"u\"\r\n\tid='i'\u{0C}>", ["<a href=u id=i>"]),
+              ("<a href=\"u\" id=i>", ["<a href=u id=i>"]),
+              ("<a href=\"u\" id>", ["<a href=u id=>"]),
+              ("<a href=\"u\" href=\"v\">", ["<a href=u>"]),
+              ("<a href=\"u\"\u{0}b='c'>", ["<a href=u \u{FFFD}b=c>"]),
+              ("<a =\"u\" b='c'>", ["<a =\"u\"= b=c>"]),
+              ("<a\u{0}b c=\"u\">", ["<a\u{FFFD}b c=u>"]),
+              ("<a b=\"u\"", []),
+              ("<a b=\"u\" ", []),
+              ("<a ", []),
+              ("<a", []),
+              ("</a href=\"u\">x", ["</a>", "\"x\""]),
+              ("<title a=\"b\"><p></title>", ["<title a=b>", "\"<p>\"", "</title>"]),
+              ("<a HREF=\"u\" href=\"v\" Href='w'>", ["<a href=u>"]),
+              ("<a href=\"?a=1&amp;b=2&ampx&AMP;c&amp\">", ["<a href=?a=1&b=2&ampx&c&>"]),
+          ])
+    func tagInOneRun(html: String, expected: [String]) {
+        #expect(Self.tokens(html) == expected)
+    }
 }
