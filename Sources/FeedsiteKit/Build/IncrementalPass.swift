@@ -18,14 +18,14 @@ struct IncrementalPass: Sendable {
 
 extension IncrementalPass {
     /// The incremental pass for a build of `site` from `inputs` into `writer`'s folder, whose manifest
-    /// is `manifest`; nil when the build must be a full one.
-    init?(site: LoadedSite, inputs: BuildInputs?, manifest: BuildManifest, writer: OutputWriter) {
+    /// is `manifest`; nil when the build must be a full one. `cacheBytes`: the cache file, read already (its checksum checked).
+    init?(site: LoadedSite, inputs: BuildInputs?, manifest: BuildManifest, writer: OutputWriter, cacheBytes: [UInt8]? = nil) {
         let config = site.config
         guard let inputs, !site.accountPagesListAccounts, !config.accounts.isEmpty,
               !config.accounts.contains(where: { $0.mediaPolicy == .copy }),
               manifest.complete, let record = manifest.record, record.fingerprint != inputs.fingerprint,
-              let cache = SummaryCache.read(forOutput: writer.folder, config: config,
-                                             maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: config.accounts.count)),
+              let cache = Self.cache(cacheBytes, forOutput: writer.folder, config: config,
+                                     maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: config.accounts.count)),
               cache.fingerprint == record.fingerprint, cache.inputs.base == inputs.base,
               cache.inputs.snapshots.count == inputs.snapshots.count,
               cache.accounts.allSatisfy({ $0.check != nil }) else { return nil }
@@ -50,5 +50,13 @@ extension IncrementalPass {
         kept.reserveCapacity(paths.count)
         for path in paths { if case let stamp?? = manifest.files[path] { kept[path] = stamp } }
         self.init(cache: cache, changed: changed, kept: kept)
+    }
+}
+
+private extension IncrementalPass {
+    /// The cache of `output` for `config`: from `bytes` when they were read already, else read now.
+    static func cache(_ bytes: [UInt8]?, forOutput output: String, config: SiteConfig, maximumBytes: Int) -> SummaryCache? {
+        guard let bytes else { return SummaryCache.read(forOutput: output, config: config, maximumBytes: maximumBytes) }
+        return bytes.count <= maximumBytes ? try? SummaryCache(bytes: bytes, config: config, checked: true) : nil
     }
 }

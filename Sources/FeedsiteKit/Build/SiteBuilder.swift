@@ -25,6 +25,8 @@ package struct SiteBuilder: Sendable {
     var chosenOutput: ChosenOutputFolder?
     /// The `base_url` that replaced site.yml's in `config` (`--base-url`, `FEEDSITE_BASE_URL`): part of the fingerprint.
     package var baseURLOverride: BaseURLOverride?
+    /// The summary cache's bytes, their checksum checked, when read before the config was loaded (see `build(configPath:)`).
+    var summaryCacheBytes: [UInt8]?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -57,13 +59,27 @@ extension SiteBuilder {
         let check = folders.map { UpToDateCheck(configPath: configPath, configBytes: bytes + (baseURL?.fingerprintBytes ?? []), folders: $0) }
         if let folders, let done = check?.result(since: start, outputFolder: folders.output) { return done }
 
-        let config = try Self.config(bytes, configPath: configPath, output: output, baseURL: baseURL)
+        // The last clean build's decoded site.yml, when it was decoded from these very inputs (perf stat, Benchmarks/one_change.py
+        // 10000, loaded machine, back to back: CPU 810 -> 650 ms a build, wall median 1.29-1.39 s -> 1.13 s).
+        var cacheBytes: [UInt8]?
+        var cached: SiteConfig?
+        if let folders, let inputs = check?.inputs,
+           let read = SummaryCache.checkedBytes(forOutput: folders.output,
+                                                maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: bytes.count / 8)) {
+            cacheBytes = read
+            let key = CachedConfig.Key(configPath: configPath, siteFolder: SiteFolders.siteFolder(of: configPath), output: output?.path)
+            cached = SummaryCache.config(in: read, base: inputs.base, key: key).flatMap { $0.folders == folders ? $0 : nil }
+        }
+        let config = try cached ?? Self.config(bytes, configPath: configPath, output: output, baseURL: baseURL)
         var builder = SiteBuilder(config: config, displayPath: displayPath)
         builder.overwritesForeignFiles = overwritesForeignFiles
         builder.chosenOutput = output
         builder.baseURLOverride = baseURL
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
-        if let check, config.folders == folders { builder.inputs = .some(check.inputs) }
+        if let check, config.folders == folders {
+            builder.inputs = .some(check.inputs)
+            builder.summaryCacheBytes = cacheBytes
+        }
         return try builder.build(progress: progress, since: start)
     }
 
@@ -115,7 +131,8 @@ private extension SiteBuilder {
         let folderSink = staging == nil ? FolderSink(writer: writer, previous: manifest) : nil
         // Only into a folder a clean build made (its cache is there), and only when the cache is enough
         // (Benchmarks/posts.py 10000, one snapshot changed, loaded machine: 6.5 s -> 0.82 s of CPU, 13.3 s -> 2.7 s wall).
-        if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer) {
+        if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer,
+                                                             cacheBytes: summaryCacheBytes) {
             folderSink.keep(incremental.kept)
             do {
                 let result = try run(loaded, known: known, statics: statics, assets: assets, sink: folderSink, writer: writer,
@@ -192,6 +209,16 @@ private extension SiteBuilder {
             SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
         }
         var cache = SummaryCache(fingerprint: record.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates)
+        // Only a config decoded from the bytes `inputs` hashed (`build(configPath:)`): another may be older than them.
+        if self.inputs != nil {
+            let key = CachedConfig.Key(configPath: config.configPath, siteFolder: config.siteFolder, output: chosenOutput?.path)
+            if let old = incremental?.cache.encodedConfig, old.key == key {
+                // The same inputs and key as the build that wrote it: the same config, copied rather than encoded again.
+                cache.encodedConfig = old
+            } else {
+                cache.config = CachedConfig(key: key, config: config)
+            }
+        }
         if let incremental {
             // The unchanged accounts are the old cache's, as it held them: copied, not encoded again
             // (perf, Benchmarks/posts.py 10000, one snapshot changed: SummaryCache.bytes 4.3% -> 2.6% of the CPU).

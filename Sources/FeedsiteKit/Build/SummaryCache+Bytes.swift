@@ -5,21 +5,39 @@ import Synchronization
 /// Each account's fields are preceded by a table of their lengths, so that they are decoded on all cores.
 extension SummaryCache {
     /// The header; another version of feedsite that writes another layout writes another header
-    /// (2: the table of the accounts' lengths).
-    static let header = Array("feedsite-cache 2\n".utf8)
+    /// (2: the table of the accounts' lengths; 3: the decoded site.yml).
+    static let header = Array("feedsite-cache 3\n".utf8)
 
     /// The file's bytes.
     var bytes: [UInt8] {
         // The header, the checksum and the fields in one buffer, the checksum put in last: no copy of the
         // 13 MB at 10,000 accounts (perf, Benchmarks/one_change.py: its page faults 6,300 -> 3,500 a build).
+        let section = config.map { config in
+            var section = BinaryWriter()
+            config.write(to: &section)
+            return section.bytes
+        }
         var payload = BinaryWriter()
-        let copied = encodedAccounts.reduce(0) { $0 + ($1?.count ?? 1_536) } + max(0, accounts.count - encodedAccounts.count) * 1_536
+        let copied = (section?.count ?? encodedConfig?.bytes.count ?? 0) + encodedAccounts.reduce(0) { $0 + ($1?.count ?? 1_536) }
+            + max(0, accounts.count - encodedAccounts.count) * 1_536
         payload.reserve(Self.header.count + 8 + inputs.snapshots.count * 64 + copied + pool.kept.count * 1_024)
         payload.add(encoded: Self.header[...])
         let start = payload.bytes.count + 8
         payload.add(UInt64(0))
         payload.add(fingerprint)
         payload.add(inputs.base)
+        // The decoded site.yml, by its length, so that it is read before the rest and skipped after.
+        if let section, section.count <= Self.maximumConfigBytes(accounts: accounts.count) {
+            payload.add(true)
+            payload.add(section.count)
+            payload.add(encoded: section[...])
+        } else if config == nil, let encodedConfig {
+            payload.add(true)
+            payload.add(encodedConfig.bytes.count)
+            payload.add(encoded: encodedConfig.bytes)
+        } else {
+            payload.add(false)
+        }
         payload.add(inputs.snapshots.count)
         for (name, stamp) in inputs.snapshots {
             payload.add(name)
@@ -59,17 +77,43 @@ extension SummaryCache {
         return payload.bytes
     }
 
-    /// Reads the file's `bytes` for a build of `config`; throws at anything feedsite would not have
-    /// written for it (other version, checksum, counts or indices out of range).
-    init(bytes: [UInt8], config: SiteConfig) throws(BinaryReader.Malformed) {
-        guard bytes.starts(with: Self.header) else { throw BinaryReader.Malformed() }
-        var reader = BinaryReader(bytes, from: Self.header.count)
-        let checksum = try reader.uint64()
+    /// Whether `bytes` start with the header and the checksum of the rest.
+    static func checksumHolds(_ bytes: [UInt8]) -> Bool {
+        guard bytes.starts(with: header), bytes.count >= header.count + 8 else { return false }
+        var reader = BinaryReader(bytes, from: header.count)
+        guard let checksum = try? reader.uint64() else { return false }
         var hash = Hasher64()
         hash.add(bytes[reader.offset...])
-        guard hash.value == checksum else { throw BinaryReader.Malformed() }
+        return hash.value == checksum
+    }
+
+    /// The decoded site.yml a cache file's `bytes` (its checksum checked: `checkedBytes`) holds, when it was decoded
+    /// from the inputs whose hash is `base` with `key`; nil otherwise, or when it is malformed.
+    static func config(in bytes: [UInt8], base: UInt64, key: CachedConfig.Key) -> SiteConfig? {
+        var reader = BinaryReader(bytes, from: header.count + 16)
+        guard bytes.starts(with: header), (try? reader.uint64()) == base, (try? reader.bool()) == true,
+              let length = try? reader.count(upTo: bytes.count - reader.offset) else { return nil }
+        let end = reader.offset + length
+        guard let cached = try? CachedConfig.read(&reader), reader.offset == end, cached.key == key, cached.holdsToday else { return nil }
+        return cached.config
+    }
+
+    /// Reads the file's `bytes` for a build of `config`; throws at anything feedsite would not have
+    /// written for it (other version, checksum, counts or indices out of range). `checked`: the
+    /// checksum was found right already (`checkedBytes`).
+    init(bytes: [UInt8], config: SiteConfig, checked: Bool = false) throws(BinaryReader.Malformed) {
+        guard checked || Self.checksumHolds(bytes) else { throw BinaryReader.Malformed() }
+        var reader = BinaryReader(bytes, from: Self.header.count + 8)
         fingerprint = try reader.uint64()
         let base = try reader.uint64()
+        if try reader.bool() {
+            let length = try reader.count(upTo: bytes.count - reader.offset)
+            var keyReader = reader
+            let key = try CachedConfig.key(&keyReader)
+            guard keyReader.offset <= reader.offset + length else { throw BinaryReader.Malformed() }
+            encodedConfig = (key, bytes[reader.offset..<reader.offset + length])
+            try reader.skip(length)
+        }
         let snapshotCount = try reader.count(upTo: bytes.count)
         var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []
         // A count is believed no further than the bytes left could hold (each entry takes more than 40).

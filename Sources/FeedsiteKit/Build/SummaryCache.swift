@@ -36,6 +36,10 @@ struct SummaryCache: Sendable {
     /// Each account's fields as a cache file held them (`init(bytes:config:)`), copied by `bytes`
     /// instead of encoded again; nil (or missing) for an account to encode.
     var encodedAccounts: [ArraySlice<UInt8>?] = []
+    /// The decoded site.yml to keep for the next build (only when it was decoded from the bytes `inputs` hashed).
+    var config: CachedConfig?
+    /// The decoded site.yml as a cache file held it (`CachedConfig.write`), with its key: copied by `bytes` when `config` is nil.
+    var encodedConfig: (key: CachedConfig.Key, bytes: ArraySlice<UInt8>)?
 }
 
 extension SummaryCache {
@@ -52,21 +56,34 @@ extension SummaryCache {
     /// range), anything but a regular file (a link, a FIFO), or one over `maximumBytes`, is none (and
     /// a file too large is not read at all).
     static func read(forOutput output: String, config: SiteConfig, maximumBytes: Int = 1 << 31) -> SummaryCache? {
+        guard let bytes = checkedBytes(forOutput: output, maximumBytes: maximumBytes) else { return nil }
+        return try? SummaryCache(bytes: bytes, config: config, checked: true)
+    }
+
+    /// The bytes of the cache of the output folder `output` when its header and checksum are right (see `read`).
+    static func checkedBytes(forOutput output: String, maximumBytes: Int = 1 << 31) -> [UInt8]? {
         // Never through a link, and never waiting on a FIFO put there.
         let descriptor = open(path(forOutput: output), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= maximumBytes,
-              let bytes = try? FileInput.readToEnd(descriptor, expectedSize: Int(status.st_size), limit: maximumBytes) else { return nil }
-        return try? SummaryCache(bytes: bytes, config: config)
+              let bytes = try? FileInput.readToEnd(descriptor, expectedSize: Int(status.st_size), limit: maximumBytes),
+              checksumHolds(bytes) else { return nil }
+        return bytes
     }
 
     /// The most a cache for `inputs` and `accounts` accounts can weigh: it holds only what the snapshots
     /// do (each account's newest post, the river's pool), so twice their bytes, plus what each account
-    /// adds of its own; a larger file is someone else's and is not read.
+    /// adds of its own and its decoded site.yml (`maximumConfigBytes`); a larger file is someone else's and is not read.
     static func maximumBytes(for inputs: BuildInputs, accounts: Int) -> Int {
-        2 * inputs.snapshots.reduce(0) { $0 + $1.stamp.size } + 4_096 * accounts + (1 << 20)
+        2 * inputs.snapshots.reduce(0) { $0 + $1.stamp.size } + 4_096 * accounts + (1 << 20) + maximumConfigBytes(accounts: accounts)
+    }
+
+    /// The most the decoded site.yml of `accounts` accounts may weigh in the cache (the benchmark's take about 300
+    /// bytes an account): a larger one is not kept, and that site.yml is decoded each build.
+    static func maximumConfigBytes(accounts: Int) -> Int {
+        2_048 * accounts + (64 << 10)
     }
 
     /// Writes a cache's `bytes` (`SummaryCache.bytes`) for the output folder `output` atomically (a new file, never through a link,

@@ -35,6 +35,19 @@ extension BinaryReader {
         return Int(value)
     }
 
+    /// Moves past `count` bytes, which must be there.
+    mutating func skip(_ count: Int) throws(Malformed) {
+        guard count >= 0, bytes.count - offset >= count else { throw Malformed() }
+        offset += count
+    }
+
+    /// One byte (a tag).
+    mutating func byte() throws(Malformed) -> UInt8 {
+        guard offset < bytes.count else { throw Malformed() }
+        offset += 1
+        return bytes[offset - 1]
+    }
+
     mutating func bool() throws(Malformed) -> Bool {
         guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
         offset += 1

@@ -14,6 +14,11 @@ extension BinaryWriter {
         add(UInt64(bitPattern: Int64(value)))
     }
 
+    /// One byte (a tag).
+    mutating func add(_ value: UInt8) {
+        bytes.append(value)
+    }
+
     mutating func add(_ value: Bool) {
         bytes.append(value ? 1 : 0)
     }

@@ -40,10 +40,11 @@ import Testing
         let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
         let bytes = try FileInput.read(SummaryCache.path(forOutput: site.path + "/output"), purpose: "the cache", limit: .max)
         #expect((try? SummaryCache(bytes: bytes, config: config)) != nil)
-        // Where the table lies: after the header, the checksum, the fingerprints, the snapshots' stamps, the counts.
+        // Where the table lies: after the header, the checksum, the fingerprints, the decoded site.yml, the snapshots' stamps, the counts.
         var reader = BinaryReader(bytes, from: SummaryCache.header.count + 8)
         _ = try reader.uint64()
         _ = try reader.uint64()
+        if try reader.bool() { try reader.skip(try reader.count(upTo: bytes.count)) }
         for _ in 0..<(try reader.count(upTo: 1_000)) {
             _ = try reader.string()
             for _ in 0..<4 { _ = try reader.uint64() }
