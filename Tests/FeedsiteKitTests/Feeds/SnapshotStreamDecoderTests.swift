@@ -45,6 +45,23 @@ import Testing
              streamed: true),
         Case(name: "a copy with every field", json: file(posts: #"{"id": "1", "media": [{"url": "https://a.example/a.png", "type": "image/png", "alt": "A", "copy": {"file": "0123456789abcdef.png", "type": "image/png", "width": 3, "height": 2.0, "etag": null, "last_modified": "m"}}, {"url": "https://a.example/b.png", "copy": null}]}"#),
              streamed: true),
+        Case(name: "long texts with accents, CJK, emoji and the escapes fetch writes",
+             json: file(posts: #"{"id": "https://example.com/p/1", "title": "café naïve Ünïcode über déjà vu, 漢字かな 😀", "text": "a \"b\" \\ c\nd\te\r \u2028 \u00e9 \/", "html": "<p>Zoë&#39;s <a href=\"https://example.com/?a=1&amp;b=2\" rel=\"nofollow ugc noopener noreferrer\">https://example.com/?a=1&amp;b=2</a></p><p>über <em>#0</em></p>"}"#),
+             streamed: true),
+        Case(name: "an escaped surrogate pair and escaped noncharacters", json: file(posts: #"{"id": "\ud83d\ude00", "text": "a\uffffb\ufdd0"}"#), streamed: true),
+        Case(name: "ids that are the same id in another normal form", json: file(posts: "{\"id\": \"caf\u{E9}\"}, {\"id\": \"cafe\u{301}\"}"), streamed: false),
+        Case(name: "ids that are the same id, one with the Kelvin sign", json: file(posts: "{\"id\": \"K\"}, {\"id\": \"\u{212A}\"}"), streamed: false),
+        Case(name: "a huge format", json: #"{"format": 1e999, "handle": "x", "fetch": {"source": "s"}, "posts": []}"#, streamed: false),
+        Case(name: "a huge posts_limit", json: file(fetch: #""source": "s", "posts_limit": 123456789012345678901234567890"#), streamed: false),
+        Case(name: "a huge width", json: file(posts: #"{"id": "1", "media": [{"url": "u", "copy": {"file": "0123456789abcdef.png", "type": "t", "width": 1e400}}]}"#),
+             streamed: false),
+        Case(name: "arrays nested deeper than the reader allows", json: file(posts: String(repeating: "[", count: 10_000)), streamed: false),
+        Case(name: "objects nested in a string's place", json: file(posts: #"{"id": {"id": {"id": "1"}}}"#), streamed: false),
+        Case(name: "a file cut inside a string", json: String(file(posts: #"{"id": "1", "text": "abcdefghijklmnop"}"#).dropLast(20)), streamed: false),
+        Case(name: "a file cut after a backslash", json: #"{"format": 1, "handle": "x", "fetch": {"source": "s"}, "posts": [{"id": "1", "text": "abc\"#,
+             streamed: false),
+        Case(name: "a file cut inside a \\u escape", json: #"{"format": 1, "handle": "x", "fetch": {"source": "s"}, "posts": [{"id": "1", "text": "abc\u00"#,
+             streamed: false),
         Case(name: "invalid UTF-8", json: "", streamed: false),
         Case(name: "a trailing comma", json: file(posts: #"{"id": "1",}"#), streamed: false),
         Case(name: "text after the object", json: file() + " {}", streamed: false),
@@ -91,6 +108,15 @@ import Testing
         var both = SnapshotDecoder(bytes, file: "snapshots/x.json", slug: testCase.slug)
         #expect(both.decode() == expected)
         #expect(both.diagnostics == tree.diagnostics)
+    }
+
+    @Test("a link is kept as FeedLink.webURL keeps it", arguments: [
+        "https://example.com/p/1?a=1&b=2#c", "http://example.com", "HTTPS://EXAMPLE.COM/", "https://example.com/a b", " https://example.com/",
+        "https://example.com/\t", "https://example.com/caf\u{E9}", "https://example.com/\u{7F}", "https://example.com/\u{85}", "https://",
+        "http://", "https:/x", "javascript:alert(1)", "ftp://example.com/", "", "/relative", "https:example.com",
+    ])
+    func links(_ link: String) {
+        #expect(SnapshotDecoder.webURL(link) == FeedLink.webURL(link))
     }
 
     @Test("every snapshot broken by hand is left to the tree decoder", arguments: SnapshotTests.broken)

@@ -142,6 +142,22 @@ extension SanitizedHTMLVerifierTests {
         #expect(checked > 1_000)
     }
 
+    @Test("a character that ends a run of plain text or of a link is seen at every offset from an eight-byte step")
+    func runOffsets() {
+        let inserts = ["é", "漢", "😀", "&amp;", "&", "<", ">", "\"", "'", "#", "\t", "\n", "\r", " ", "\u{85}", "\u{A0}", "\u{7F}", "\u{1}",
+                       Self.character(0xFDD0), Self.character(0xFFFE), Self.character(0x1FFFF), "</p>", "<br>"]
+        for insert in inserts {
+            for before in 0..<18 {
+                let run = String(repeating: "a", count: before)
+                for after in ["", "b", "bbbbbbbbb"] {
+                    Self.check("<p>" + run + insert + after + "</p>")
+                    Self.check(run + insert + after)
+                    Self.check("<a href=\"https://x.example/" + run + insert + after + "\" rel=\"nofollow ugc noopener noreferrer\">x</a>")
+                }
+            }
+        }
+    }
+
     /// Tokens that the sanitizer's output is made of, and each one's near misses.
     static let tokens = [
         "<p>", "</p>", "<br>", "<hr>", "<em>", "</em>", "<ul>", "</ul>", "<ol>", "</ol>", "<li>", "</li>", "<blockquote>", "</blockquote>",
