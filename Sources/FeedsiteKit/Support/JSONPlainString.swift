@@ -65,7 +65,7 @@ extension JSONPlainString {
     static func string(_ plain: JSONPlainString, of source: [UInt8], scratch: inout [UInt8]) -> String {
         // Not validated again: `find` did, in the same pass that found the string's end (SnapshotStreamDecoder.writtenString).
         guard plain.isEscaped else {
-            return unsafe String(copying: UTF8Span(unchecked: source.span.extracting(plain.bytes), isKnownASCII: plain.isASCII))
+            return String(knownValidUTF8: source.span.extracting(plain.bytes), isASCII: plain.isASCII)
         }
         scratch.removeAll(keepingCapacity: true)
         source.withUnsafeBufferPointer { buffer in
@@ -86,7 +86,7 @@ extension JSONPlainString {
             }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<plain.bytes.upperBound]))
         }
-        return unsafe String(copying: UTF8Span(unchecked: scratch.span, isKnownASCII: plain.isASCII))
+        return String(knownValidUTF8: scratch.span, isASCII: plain.isASCII)
     }
 }
 

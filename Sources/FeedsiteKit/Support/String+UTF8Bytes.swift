@@ -14,7 +14,13 @@ extension String {
     /// which `String(decoding:as:)` does at about 10 instructions a byte of accented text. Debug builds
     /// (the tests) check the guarantee.
     init(knownValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        assert(String(validating: bytes, as: UTF8.self) != nil, "bytes promised to be valid UTF-8 are not")
-        self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
+        self.init(knownValidUTF8: bytes.span)
+    }
+
+    /// The same for bytes in a span; `isASCII` promises that every byte is below 0x80 (checked likewise).
+    init(knownValidUTF8 bytes: Span<UInt8>, isASCII: Bool = false) {
+        assert((try? UTF8Span(validating: bytes)) != nil, "bytes promised to be valid UTF-8 are not")
+        assert(!isASCII || (0..<bytes.count).allSatisfy { bytes[$0] < 0x80 }, "bytes promised to be ASCII are not")
+        self = String(copying: unsafe UTF8Span(unchecked: bytes, isKnownASCII: isASCII))
     }
 }
