@@ -98,8 +98,8 @@ extension PreviewPages {
     /// The pages after a change: site.yml, the templates and the data read again, and the summaries of
     /// the accounts whose snapshots changed made again. Throws the errors the build would stop at
     /// there (a site.yml, a template or a snapshot with an error); nil when the summaries cannot follow
-    /// the change (the accounts, the river's length, the output or snapshots folder changed, or many
-    /// snapshots did), or when a file that is not a page changed (an asset, a static file, a media copy):
+    /// the change (accounts added, removed, renamed or moved, the river's length, the output or snapshots
+    /// folder changed, or many snapshots or accounts' options did), or when a file that is not a page changed (an asset, a static file, a media copy):
     /// then the pages wait for the build, which writes those files.
     package func updated() throws -> PreviewPages? {
         try update().pages
@@ -155,15 +155,19 @@ private extension PreviewPages {
         guard Self.summarizes(config), config.snapshotsFolder == before.snapshotsFolder, config.outputFolder == before.outputFolder,
               config.riverPostLimit == before.riverPostLimit, BuildFingerprint.copiedFiles(folders: config.folders) == copiedFiles,
               config.accounts.count == before.accounts.count,
-              bytes == configBytes || zip(config.accounts, before.accounts).allSatisfy({ $0.options == $1.options }) else { return nil }
+              zip(config.accounts, before.accounts).allSatisfy({ $0.handle == $1.handle && $0.slug == $1.slug }) else { return nil }
         let loaded = try LoadedSite.withoutSnapshots(config: config, displayPath: settings.displayPath)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
         let names = store.files
         guard let found = names.isEmpty ? [] : StampBatch.stamps(of: names, in: config.snapshotsFolder) else { return nil }
         var stamps: [String: BuildManifest.Stamp] = [:]
         for (name, stamp) in zip(names, found) { stamps[name] = stamp }
-        let changed = config.accounts.indices.filter { stamps[config.accounts[$0].slug + ".json"] != self.stamps[config.accounts[$0].slug + ".json"] }
-        // Many changed snapshots (a fetch): reading them costs what the build does.
+        // An account is summarized again when its snapshot or its options (an edit inside `accounts:`) changed.
+        let changed = config.accounts.indices.filter {
+            stamps[config.accounts[$0].slug + ".json"] != self.stamps[config.accounts[$0].slug + ".json"]
+                || (bytes != configBytes && config.accounts[$0].options != before.accounts[$0].options)
+        }
+        // Many changed snapshots (a fetch) or accounts (a change to `defaults:`): reading them costs what the build does.
         guard changed.count <= max(1, config.accounts.count / 4) else { return nil }
         var summaries = AccountPass(snapshots: self.summaries.snapshots, latest: self.summaries.latest, origins: self.summaries.origins,
                                     candidates: RiverCandidates(config: config))

@@ -77,6 +77,21 @@ import Testing
         try Self.expectBuilt(site, pages)
     }
 
+    @Test("after an edit of one account in site.yml (its name and its number of posts), each page rendered on demand is the page the build writes")
+    func accountEdited() throws {
+        var dice = IncrementalBuildTests.Dice(state: 11)
+        let site = try Self.site(dice: &dice)
+        _ = try site.build()
+        var pages = try #require(try Self.load(site))
+        let config = try #require(site.read("site.yml"))
+        let account = "  - handle: acct2\n    feed: feeds/acct2.xml\n    posts: 4\n"
+        #expect(config.contains(account))
+        try site.write("site.yml", config.replacingOccurrences(of: account, with: "  - handle: acct2\n    name: Renamed Two\n    feed: feeds/acct2.xml\n    posts: 1\n"))
+        pages = try #require(try pages.updated())
+        #expect(String(decoding: try #require(try pages.page(at: "acct2/index.html")), as: UTF8.self).contains("Renamed Two"))
+        try Self.expectBuilt(site, pages)
+    }
+
     @Test("a change of the accounts or of the river's length makes the pages wait for the build")
     func waitsForTheBuild() throws {
         var dice = IncrementalBuildTests.Dice(state: 7)
@@ -86,7 +101,11 @@ import Testing
         let config = try #require(site.read("site.yml"))
         try site.write("site.yml", config.replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4"))
         #expect(try pages.updated() == nil)
+        // Three of the ten accounts' options: more than a quarter.
         try site.write("site.yml", config.replacingOccurrences(of: "posts: 2\n", with: "posts: 3\n"))
+        #expect(try pages.updated() == nil)
+        // An account renamed: its pages move.
+        try site.write("site.yml", config.replacingOccurrences(of: "handle: acct2\n", with: "handle: acct2b\n"))
         #expect(try pages.updated() == nil)
         try site.write("site.yml", config)
         #expect(try pages.updated() != nil)
