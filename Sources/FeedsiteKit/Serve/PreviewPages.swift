@@ -163,9 +163,11 @@ private extension PreviewPages {
         var stamps: [String: BuildManifest.Stamp] = [:]
         for (name, stamp) in zip(names, found) { stamps[name] = stamp }
         // An account is summarized again when its snapshot or its options (an edit inside `accounts:`) changed.
+        // Compared once: site.yml's bytes are megabytes, and equal ones are compared to their end.
+        let configChanged = bytes != configBytes
         let changed = config.accounts.indices.filter {
             stamps[config.accounts[$0].slug + ".json"] != self.stamps[config.accounts[$0].slug + ".json"]
-                || (bytes != configBytes && config.accounts[$0].options != before.accounts[$0].options)
+                || (configChanged && config.accounts[$0].options != before.accounts[$0].options)
         }
         // Many changed snapshots (a fetch) or accounts (a change to `defaults:`): reading them costs what the build does.
         guard changed.count <= max(1, config.accounts.count / 4) else { return nil }

@@ -90,6 +90,12 @@ import Testing
         pages = try #require(try pages.updated())
         #expect(String(decoding: try #require(try pages.page(at: "acct2/index.html")), as: UTF8.self).contains("Renamed Two"))
         try Self.expectBuilt(site, pages)
+
+        // The next change (a template) follows from these pages too.
+        let river = try #require(site.read("templates/latest.html"))
+        try site.write("templates/latest.html", river + "<!-- edited -->\n")
+        pages = try #require(try pages.updated())
+        try Self.expectBuilt(site, pages)
     }
 
     @Test("a change of the accounts or of the river's length makes the pages wait for the build")
