@@ -6,20 +6,14 @@
 /// Its bytes are runs of a valid String cut between characters, ASCII and whole characters, so they are
 /// valid UTF-8 by construction and made into the String without validating them again.
 struct CollapsedText {
-    /// Where the runs come from, and its UTF-8.
-    let source: String
-    let sourceBytes: UnsafeBufferPointer<UInt8>
-    /// The text so far once it is more than one run.
-    private var bytes: [UInt8] = []
-    /// The text so far when it is one run of the source not copied yet.
-    private var single: Range<Int>?
+    /// The text so far, without the pending space.
+    private var pieces: TextPieces
     /// Whether white space came after the text so far: one space before any more text.
     private var spacePending = false
 
     /// Runs of `source`, whose UTF-8 is `sourceBytes`.
     init(source: String, sourceBytes: UnsafeBufferPointer<UInt8>) {
-        self.source = source
-        self.sourceBytes = sourceBytes
+        pieces = TextPieces(source: source, sourceBytes: sourceBytes)
     }
 }
 
@@ -30,7 +24,7 @@ extension CollapsedText {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
-    var isEmpty: Bool { single == nil && bytes.isEmpty }
+    var isEmpty: Bool { pieces.isEmpty }
 
     /// Appends the source's bytes `range`, which start and end between characters.
     mutating func appendRun(_ range: Range<Int>) {
@@ -40,7 +34,7 @@ extension CollapsedText {
     /// Appends the source's text from `start` up to the next `<` or `&` after it, or its end (the
     /// byte at `start` is text, whatever it is), and returns where it stopped.
     mutating func appendTextRun(from start: Int) -> Int {
-        appendRun(from: start, to: sourceBytes.count, stoppingAtMarkup: true)
+        appendRun(from: start, to: pieces.sourceBytes.count, stoppingAtMarkup: true)
     }
 
     /// Appends `string` (a decoded reference, a space between blocks).
@@ -51,22 +45,14 @@ extension CollapsedText {
                 continue
             }
             startMore()
-            bytes.append(byte)
+            pieces.appendByte(byte)
         }
     }
 
     /// The text, leaving it empty.
     mutating func take() -> String {
-        let result: String
-        if let single {
-            result = single == 0..<sourceBytes.count ? source : String(knownValidUTF8: UnsafeBufferPointer(rebasing: sourceBytes[single]))
-            self.single = nil
-        } else {
-            result = bytes.withUnsafeBufferPointer { String(knownValidUTF8: $0) }
-            bytes.removeAll(keepingCapacity: true)
-        }
         spacePending = false
-        return result
+        return pieces.take()
     }
 }
 
@@ -76,7 +62,7 @@ private extension CollapsedText {
     /// run at a time: up to white space other than one space before more text.
     @inline(__always)
     mutating func appendRun(from start: Int, to end: Int, stoppingAtMarkup: Bool) -> Int {
-        let bytes = sourceBytes
+        let bytes = pieces.sourceBytes
         @inline(__always) func isText(_ byte: UInt8) -> Bool {
             byte > 0x20 ? !stoppingAtMarkup || (byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&")) : !Self.isSpace(byte)
         }
@@ -108,22 +94,14 @@ private extension CollapsedText {
 
     /// Appends the source's `range`, which starts and ends with a byte that is not white space.
     mutating func appendWords(_ range: Range<Int>) {
-        if isEmpty {
-            single = range
-            return
-        }
         startMore()
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: sourceBytes[range]))
+        pieces.appendRun(range)
     }
 
-    /// Before more text: the single run copied, and the pending space written.
+    /// Before more text: the pending space written.
     mutating func startMore() {
-        if let range = single {
-            single = nil
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: sourceBytes[range]))
-        }
         if spacePending {
-            bytes.append(0x20)
+            pieces.appendByte(0x20)
             spacePending = false
         }
     }

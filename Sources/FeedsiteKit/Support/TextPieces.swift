@@ -45,6 +45,12 @@ extension TextPieces {
         if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { bytes.append(contentsOf: UTF8.encode(scalar)!) }
     }
 
+    /// Appends `byte`, one of a String's UTF-8 bytes appended in order (the rest of its character follows).
+    mutating func appendByte(_ byte: UInt8) {
+        materialize()
+        bytes.append(byte)
+    }
+
     /// Appends `string`.
     mutating func append(_ string: String) {
         materialize()
