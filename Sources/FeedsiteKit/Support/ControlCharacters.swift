@@ -97,17 +97,13 @@ enum ControlCharacters {
             case 0x09, 0x0A, 0x0D:
                 index += 1
             case 0xC2:
-                if index + 1 < count, bytes[index + 1] <= 0x9F { return true }
+                if index + 1 < count, Self.isRemoved(lead: byte, bytes[index + 1], 0, 0) { return true }
                 index += 2
             case 0xEF:
-                if index + 2 < count {
-                    let second = bytes[index + 1], third = bytes[index + 2]
-                    if second == 0xB7, third >= 0x90, third <= 0xAF { return true }
-                    if second == 0xBF, third >= 0xBE { return true }
-                }
+                if index + 2 < count, Self.isRemoved(lead: byte, bytes[index + 1], bytes[index + 2], 0) { return true }
                 index += 3
             case 0xF0...0xF4:
-                if index + 3 < count, bytes[index + 1] & 0x0F == 0x0F, bytes[index + 2] == 0xBF, bytes[index + 3] >= 0xBE { return true }
+                if index + 3 < count, Self.isRemoved(lead: byte, bytes[index + 1], bytes[index + 2], bytes[index + 3]) { return true }
                 index += 4
             case 0x80...0xFF:
                 index += 1
@@ -116,6 +112,22 @@ enum ControlCharacters {
             }
         }
         return false
+    }
+}
+
+extension ControlCharacters {
+    /// Whether the UTF-8 character of two to four bytes starting `lead`, `second`, `third`, `fourth` (the
+    /// bytes past its end are anything) is one `isRemoved` names: a C1 control (`C2 80`-`C2 9F`),
+    /// U+FDD0-U+FDEF (`EF B7 90`-`EF B7 AF`), or the last two code points of a plane. The one byte-level
+    /// statement of them, for the scans that read UTF-8 bytes.
+    @inline(__always)
+    static func isRemoved(lead: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8) -> Bool {
+        switch lead {
+        case 0xC2: second <= 0x9F
+        case 0xEF: (second == 0xB7 && third >= 0x90 && third <= 0xAF) || (second == 0xBF && third >= 0xBE)
+        case 0xF0...0xF4: second & 0x0F == 0x0F && third == 0xBF && fourth >= 0xBE
+        default: false
+        }
     }
 }
 

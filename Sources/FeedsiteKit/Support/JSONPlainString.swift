@@ -131,8 +131,7 @@ private extension JSONPlainString {
 
     /// The length of the UTF-8 character whose lead byte (from 0x80) is at `index`, or nil when the
     /// bytes there are not UTF-8 (overlong forms, surrogates and code points above U+10FFFF included),
-    /// or are a character `ControlCharacters.isRemoved` names: a C1 control (`C2 80`-`C2 9F`),
-    /// U+FDD0-U+FDEF (`EF B7 90`-`EF B7 AF`), or the last two code points of a plane.
+    /// or are a character `ControlCharacters.isRemoved(lead:_:_:_:)` names.
     @inline(__always)
     static func characterLength(_ base: UnsafePointer<UInt8>, count: Int, at index: Int) -> Int? {
         func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
@@ -141,7 +140,7 @@ private extension JSONPlainString {
         case 0xC2...0xDF:
             guard index + 1 < count else { return nil }
             let second = base[index + 1]
-            guard isContinuation(second), lead != 0xC2 || second >= 0xA0 else { return nil }
+            guard isContinuation(second), !ControlCharacters.isRemoved(lead: lead, second, 0, 0) else { return nil }
             return 2
         case 0xE0...0xEF:
             guard index + 2 < count else { return nil }
@@ -150,9 +149,7 @@ private extension JSONPlainString {
             switch lead {
             case 0xE0: guard second >= 0xA0 else { return nil }
             case 0xED: guard second <= 0x9F else { return nil }
-            case 0xEF:
-                if second == 0xB7, third >= 0x90, third <= 0xAF { return nil }
-                if second == 0xBF, third >= 0xBE { return nil }
+            case 0xEF: guard !ControlCharacters.isRemoved(lead: lead, second, third, 0) else { return nil }
             default: break
             }
             return 3
@@ -162,7 +159,7 @@ private extension JSONPlainString {
             guard isContinuation(second), isContinuation(third), isContinuation(fourth) else { return nil }
             if lead == 0xF0, second < 0x90 { return nil }
             if lead == 0xF4, second > 0x8F { return nil }
-            if second & 0x0F == 0x0F, third == 0xBF, fourth >= 0xBE { return nil }
+            if ControlCharacters.isRemoved(lead: lead, second, third, fourth) { return nil }
             return 4
         default:
             return nil
