@@ -14,6 +14,22 @@ import Testing
         #expect(FeedDate.rfc3339(text) == FeedDate.rfc3339(" " + text))
     }
 
+    @Test("feedsite's own form is recognized on every day, month and hour around the edges of months and leap years as the longer way reads it")
+    func canonicalCalendar() {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        for year in [0, 1, 4, 99, 100, 200, 400, 1600, 1700, 1900, 2000, 2023, 2024, 2026, 2100, 2400, 9996, 9999] {
+            let yearText = String(repeating: "0", count: 4 - String(year).count) + String(year)
+            for month in 0...13 {
+                for day in 0...32 {
+                    for time in ["00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60"] {
+                        let text = "\(yearText)-\(two(month))-\(two(day))T\(time)Z"
+                        #expect(FeedDate.isCanonical(text) == (FeedDate.rfc3339(" " + text) == text), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a date in the common RFC 822 form reads as the longer way reads it, in range or not", arguments: [
         "Sun, 29 Nov 2026 14:03:00 GMT", "Sun, 29 Nov 2026 14:03:00 +0000", "Tue, 31 Nov 2026 14:03:00 GMT", "Mon, 29 Feb 2027 00:00:00 GMT",
         "Thu, 29 Feb 2024 23:59:59 GMT", "Sun, 29 Nov 2026 24:00:00 GMT", "Sun, 29 Nov 2026 23:59:60 GMT", "Sun, 29 Nov 2026 23:60:00 GMT",
