@@ -108,6 +108,47 @@ import Testing
         }
     }
 
+    @Test("two-byte characters, whole, cut or removed, are found or left at every offset of the sixteen-byte steps")
+    func twoByteCharacters() {
+        let runs: [[UInt8]] = [[0xC3, 0xA9], [0xDF, 0xBF], [0xC3, 0xA9, 0xC3, 0xA9], Array(repeating: [0xC3, 0xA9], count: 8).flatMap { $0 },
+                               Array(repeating: [0xC3, 0xA9], count: 9).flatMap { $0 }, [0xC3, 0xC3, 0xA9], [0xC3, 0xA9, 0xA9], [0xC3], [0xA9],
+                               [0xC2, 0xA0], [0xC2, 0x85], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0xA0], [0xE2, 0x82, 0xAC], [0xC3, 0xA9, 0x22],
+                               [0xC3, 0xA9, 0x5C, 0x6E], [0xC3, 0xA9, 0x01], [0xC3, 0xA9, 0xEF, 0xBF, 0xBE], [0xC3, 0x22, 0xA9]]
+        for run in runs {
+            for before in 0..<34 {
+                for after in [0, 1, 2, 14, 15, 16, 17] {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: before) + run + Array(repeating: UInt8(ascii: "b"), count: after)
+                        + Array("\" and more JSON after it".utf8)
+                    let plain = Self.plain(bytes), read = Self.read(bytes)
+                    let expected = read.flatMap { ControlCharacters.removed(from: $0.text) == $0.text ? $0 : nil }
+                    #expect(plain?.text == expected?.text && plain?.end == expected?.end, "\(run) after \(before) bytes, \(after) after it")
+                }
+            }
+        }
+    }
+
+    @Test("on 20,000 seeded longer mixes of ASCII runs and two-byte characters, found exactly when the reader reads a clean string")
+    func longMixes() {
+        let pieces: [[UInt8]] = [Array("plain words".utf8), Array("0123456789abcdef".utf8), [0x20], [0xC3, 0xA9], [0xC3, 0xA9], [0xDF, 0xBF],
+                                 [0xC2, 0xA0], [0xC2, 0x85], [0xC3], [0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x22], [0x5C, 0x6E],
+                                 [0x5C, 0x22], [0x01], [0x7F], [0xFF]]
+        var generator = SeededGenerator(seed: 24)
+        for _ in 0..<20_000 {
+            // Mostly ASCII runs and whole two-byte characters, so that many strings are long and found.
+            let count = Int(generator.next() % 40)
+            let bytes = (0..<count).flatMap { _ in
+                let roll = Int(generator.next() % 64)
+                return pieces[roll < 60 ? roll % 4 : Int(generator.next() % UInt64(pieces.count))]
+            } + Array("\", \"b\": 1}".utf8)
+            let plain = Self.plain(bytes), read = Self.read(bytes)
+            let expected = read.flatMap { ControlCharacters.removed(from: $0.text) == $0.text ? $0 : nil }
+            guard plain?.text == expected?.text, plain?.end == expected?.end, plain.map({ Array($0.text.utf8) }) == expected.map({ Array($0.text.utf8) }) else {
+                Issue.record("\(bytes): found \(String(describing: plain)), expected \(String(describing: expected))")
+                return
+            }
+        }
+    }
+
     @Test("on 20,000 seeded mixes of bytes without backslashes, found exactly when the reader reads a clean string")
     func mixes() {
         let pieces: [[UInt8]] = [[0x61], Array("plain words".utf8), [0x20], [0x22], [0x01], [0x0A], [0x7F], [0xC3, 0xA9], [0xC2, 0x85], [0xC2, 0xA0],
