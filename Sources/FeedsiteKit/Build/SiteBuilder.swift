@@ -154,10 +154,15 @@ private extension SiteBuilder {
     func run(_ loaded: LoadedSite, known: Set<String>, statics: Result<[SiteFile], any Error>, assets: Result<[SiteFile], any Error>,
              sink: some PageSink, writer: OutputWriter, upToDate: UpToDateCheck, incremental: IncrementalPass?,
              progress: @escaping @Sendable (Phase) -> Void, since start: ContinuousClock.Instant) throws -> BuildResult {
+        var summaries: SummaryCacheDraft?
         do {
             let accounts = try reporting(statics) {
                 try renderAccounts(loaded, known: known, favicon: Favicon.find(among: known), into: sink, incremental: incremental, progress: progress)
             }
+            // Encoded and written beside the old cache while the plan is made and the pages are rendered and checked, on a
+            // core the index's one thread leaves idle; put in place once the build is published clean (Benchmarks/one_change.py
+            // 10000, loaded machine, A/B back to back: wall median 1499-1582 -> 1455-1469 ms, CPU 520-556 -> 488-503 ms).
+            summaries = summaryDraft(accounts, site: loaded, inputs: upToDate.inputs, incremental: incremental)
             let site = loaded.summarized(by: accounts)
             let statics = try statics.get()
             let plan = try BuildPlan(site, assets: try assets.get(), statics: statics)
@@ -174,11 +179,8 @@ private extension SiteBuilder {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: plan.pages.count, intentURLs: report.intentURLs,
                                              accounts: config.accounts.count, links: report.links) : nil
             }
-            // Encoded while the files are published, written once they are (perf, Benchmarks/one_change.py: the cache's
-            // 13 MB at 10,000 accounts, 4.7% of the build's CPU on the main thread -> 0.8%, the rest beside the publishing).
-            let summaries = summaryBytes(accounts, site: loaded, record: record, inputs: upToDate.inputs, incremental: incremental)
             let counts = try sink.publish(plan.files, record: record)
-            keepSummaries(summaries)
+            keepSummaries(summaries, clean: record != nil)
             // About the user's own files (edited since feedsite wrote them, or overwritten with --force): last, and shown with -q.
             let userFiles = counts.editedFiles.map(warning) + overwrittenWarning(foreign, in: writer.folder)
             let result = BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
@@ -193,50 +195,55 @@ private extension SiteBuilder {
             return result
         } catch {
             sink.discard()
+            summaries?.discard()
             throw error
         }
     }
 
-    /// The summary cache after a clean build (`record`), encoded on a thread of its own, for a next build that finds
-    /// only some snapshots changed; nil when the build keeps none. After an `incremental` pass the unchanged accounts'
-    /// fields are copied as the old cache held them.
-    func summaryBytes(_ pass: AccountPass, site: LoadedSite, record: BuildManifest.Record?, inputs: BuildInputs?,
-                      incremental: IncrementalPass?) -> BackgroundValue<[UInt8]>? {
-        guard let record, let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
+    /// The summary cache for a next build that finds only some snapshots changed, made from the account pass `pass`
+    /// and written beside the old one on a thread of its own (`SummaryCacheDraft`), as a clean build from
+    /// `upToDate`'s inputs would keep it; nil when the build keeps none. After an `incremental` pass the unchanged
+    /// accounts' fields are copied as the old cache held them.
+    func summaryDraft(_ pass: AccountPass, site: LoadedSite, inputs: BuildInputs?, incremental: IncrementalPass?) -> SummaryCacheDraft? {
+        guard let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
             return nil
         }
-        let accounts = config.accounts.indices.map { index in
-            SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
-        }
-        var cache = SummaryCache(fingerprint: record.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates)
+        let config = config
         // Only a config decoded from the bytes `inputs` hashed (`build(configPath:)`): another may be older than them.
-        if self.inputs != nil {
-            let key = CachedConfig.Key(configPath: config.configPath, siteFolder: config.siteFolder, output: chosenOutput?.path)
-            if let old = incremental?.cache.encodedConfig, old.key == key {
-                // The same inputs and key as the build that wrote it: the same config, copied rather than encoded again.
-                cache.encodedConfig = old
-            } else {
-                cache.config = CachedConfig(key: key, config: config)
+        let key = self.inputs == nil ? nil : CachedConfig.Key(configPath: config.configPath, siteFolder: config.siteFolder,
+                                                              output: chosenOutput?.path)
+        return SummaryCacheDraft(forOutput: config.outputFolder) {
+            let accounts = config.accounts.indices.map { index in
+                SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
             }
+            var cache = SummaryCache(fingerprint: inputs.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates)
+            if let key {
+                if let old = incremental?.cache.encodedConfig, old.key == key {
+                    // The same inputs and key as the build that wrote it: the same config, copied rather than encoded again.
+                    cache.encodedConfig = old
+                } else {
+                    cache.config = CachedConfig(key: key, config: config)
+                }
+            }
+            if let incremental {
+                // The unchanged accounts are the old cache's, as it held them: copied, not encoded again
+                // (perf, Benchmarks/posts.py 10000, one snapshot changed: SummaryCache.bytes 4.3% -> 2.6% of the CPU).
+                cache.encodedAccounts = incremental.cache.encodedAccounts
+                for index in incremental.changed where index < cache.encodedAccounts.count { cache.encodedAccounts[index] = nil }
+            }
+            return cache
         }
-        if let incremental {
-            // The unchanged accounts are the old cache's, as it held them: copied, not encoded again
-            // (perf, Benchmarks/posts.py 10000, one snapshot changed: SummaryCache.bytes 4.3% -> 2.6% of the CPU).
-            cache.encodedAccounts = incremental.cache.encodedAccounts
-            for index in incremental.changed where index < cache.encodedAccounts.count { cache.encodedAccounts[index] = nil }
-        }
-        let encoded = cache
-        return BackgroundValue { encoded.bytes }
     }
 
-    /// Writes the summary cache `summaries` (`summaryBytes`) once the build is published; without one removes the
+    /// Puts the summary cache `draft` in place once the build is published `clean`; otherwise removes it and the old
     /// cache, so that none disagrees with the manifest.
-    func keepSummaries(_ summaries: BackgroundValue<[UInt8]>?) {
-        guard let summaries else {
+    func keepSummaries(_ draft: SummaryCacheDraft?, clean: Bool) {
+        guard clean, let draft else {
+            draft?.discard()
             SummaryCache.remove(forOutput: config.outputFolder)
             return
         }
-        SummaryCache.write(summaries.value, forOutput: config.outputFolder)
+        draft.keep()
     }
 
     /// Runs `phase` (load, or the account pass that reads the snapshots); when it and the listing of
