@@ -25,8 +25,8 @@ package struct SiteBuilder: Sendable {
     var chosenOutput: ChosenOutputFolder?
     /// The `base_url` that replaced site.yml's in `config` (`--base-url`, `FEEDSITE_BASE_URL`): part of the fingerprint.
     package var baseURLOverride: BaseURLOverride?
-    /// The summary cache's bytes, their checksum checked, when read before the config was loaded (see `build(configPath:)`).
-    var summaryCacheBytes: [UInt8]?
+    /// The summary cache file, its checksum checked, when read before the config was loaded (see `build(configPath:)`).
+    var summaryCacheFile: SummaryCacheFile?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -61,12 +61,15 @@ extension SiteBuilder {
 
         // The last clean build's decoded site.yml, when it was decoded from these very inputs (perf stat, Benchmarks/one_change.py
         // 10000, loaded machine, back to back: CPU 810 -> 650 ms a build, wall median 1.29-1.39 s -> 1.13 s).
-        var cacheBytes: [UInt8]?
+        var cacheFile: SummaryCacheFile?
         var cached: SiteConfig?
         if let folders, let inputs = check?.inputs,
            let read = SummaryCache.checkedBytes(forOutput: folders.output,
                                                 maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: bytes.count / 8)) {
-            cacheBytes = read
+            // Read on another thread while site.yml is decoded and the site loaded, when it was written from the same inputs but
+            // the snapshots (Benchmarks/one_change.py 10000, traced: the 64-82 ms of CPU the incremental pass spent decoding the
+            // accounts on the main thread's path now run beside it, which takes 10-15 ms of CPU from there to the pass).
+            cacheFile = SummaryCache.base(of: read) == inputs.base ? SummaryCacheFile(bytes: read) : nil
             let key = CachedConfig.Key(configPath: configPath, siteFolder: SiteFolders.siteFolder(of: configPath), output: output?.path)
             cached = SummaryCache.config(in: read, base: inputs.base, key: key).flatMap { $0.folders == folders ? $0 : nil }
         }
@@ -78,7 +81,7 @@ extension SiteBuilder {
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders {
             builder.inputs = .some(check.inputs)
-            builder.summaryCacheBytes = cacheBytes
+            builder.summaryCacheFile = cacheFile
         }
         return try builder.build(progress: progress, since: start)
     }
@@ -132,7 +135,7 @@ private extension SiteBuilder {
         // Only into a folder a clean build made (its cache is there), and only when the cache is enough
         // (Benchmarks/posts.py 10000, one snapshot changed, loaded machine: 6.5 s -> 0.82 s of CPU, 13.3 s -> 2.7 s wall).
         if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer,
-                                                             cacheBytes: summaryCacheBytes) {
+                                                             cacheFile: summaryCacheFile) {
             folderSink.keep(incremental.kept)
             do {
                 let result = try run(loaded, known: known, statics: statics, assets: assets, sink: folderSink, writer: writer,
