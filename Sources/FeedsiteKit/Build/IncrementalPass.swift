@@ -18,13 +18,13 @@ struct IncrementalPass: Sendable {
 
 extension IncrementalPass {
     /// The incremental pass for a build of `site` from `inputs` into `writer`'s folder, whose manifest
-    /// is `manifest`; nil when the build must be a full one. `cacheBytes`: the cache file, read already (its checksum checked).
-    init?(site: LoadedSite, inputs: BuildInputs?, manifest: BuildManifest, writer: OutputWriter, cacheBytes: [UInt8]? = nil) {
+    /// is `manifest`; nil when the build must be a full one. `cacheFile`: the cache file, read already (its checksum checked).
+    init?(site: LoadedSite, inputs: BuildInputs?, manifest: BuildManifest, writer: OutputWriter, cacheFile: SummaryCacheFile? = nil) {
         let config = site.config
         guard let inputs, !site.accountPagesListAccounts, !config.accounts.isEmpty,
               !config.accounts.contains(where: { $0.mediaPolicy == .copy }),
               manifest.complete, let record = manifest.record, record.fingerprint != inputs.fingerprint,
-              let cache = Self.cache(cacheBytes, forOutput: writer.folder, config: config,
+              let cache = Self.cache(cacheFile, forOutput: writer.folder, config: config,
                                      maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: config.accounts.count)),
               cache.fingerprint == record.fingerprint, cache.inputs.base == inputs.base,
               cache.inputs.snapshots.count == inputs.snapshots.count,
@@ -54,9 +54,10 @@ extension IncrementalPass {
 }
 
 private extension IncrementalPass {
-    /// The cache of `output` for `config`: from `bytes` when they were read already, else read now.
-    static func cache(_ bytes: [UInt8]?, forOutput output: String, config: SiteConfig, maximumBytes: Int) -> SummaryCache? {
-        guard let bytes else { return SummaryCache.read(forOutput: output, config: config, maximumBytes: maximumBytes) }
-        return bytes.count <= maximumBytes ? try? SummaryCache(bytes: bytes, config: config, checked: true) : nil
+    /// The cache of `output` for `config`: from `file` when it was read already, else read now.
+    static func cache(_ file: SummaryCacheFile?, forOutput output: String, config: SiteConfig, maximumBytes: Int) -> SummaryCache? {
+        guard let file else { return SummaryCache.read(forOutput: output, config: config, maximumBytes: maximumBytes) }
+        guard file.bytes.count <= maximumBytes, let contents = file.contents.value else { return nil }
+        return try? SummaryCache(bytes: file.bytes, config: config, checked: true, contents: contents)
     }
 }

@@ -36,7 +36,9 @@ extension SiteBuilder {
         let accounts = config.accounts
         let indices = incremental?.changed ?? Array(accounts.indices)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: displayPath)
-        let present = Set(store.files)
+        // An incremental pass reads only snapshots found changed in the listing its inputs were taken from: the folder is not
+        // listed again.
+        let present = incremental.map { pass in Set(pass.changed.map { accounts[$0].slug + ".json" }) } ?? Set(store.files)
         let source = store.mediaFolder
         let displayPath = displayPath
         let streams = !site.accountPagesListAccounts

@@ -5,13 +5,12 @@ extension SiteBuilder {
     /// cores (`ParallelLoop`'s threads have stacks large enough for the deepest nesting the renderer
     /// allows); checks each page as soon as it is rendered (intent URLs, and relative links against
     /// every path of the plan) and hands it to `sink`; then resolves the account pages' links that
-    /// needed the whole plan, and checks the static HTML.
-    func renderAndCheck(_ plan: BuildPlan, site: LoadedSite, accounts: AccountPass, into sink: some PageSink,
+    /// needed the whole plan, and checks the static HTML. `existingFiles`: the plan's paths.
+    func renderAndCheck(_ plan: BuildPlan, existingFiles: Set<String>, site: LoadedSite, accounts: AccountPass, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
         let context = pageContext(site, favicon: Favicon.find(among: plan.paths), listsAccounts: false, options: accounts.options)
         let renderer = SitePageRenderer(site: site, context: context)
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
-        let existingFiles = Set(plan.paths)
         let pages = plan.pages.filter { if case .account = $0.kind { false } else { true } }
         let collected = Mutex(accounts.checked)
         let done = Atomic<Int>(plan.pages.count - pages.count)

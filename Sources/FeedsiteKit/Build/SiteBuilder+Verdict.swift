@@ -1,8 +1,8 @@
 extension SiteBuilder {
     /// Phase 5: puts every page's findings together, points each at the template line (or the account
-    /// in site.yml) that produced it when it can, and throws `BuildCheckFailure` when any is an error.
-    func verdict(_ checked: CheckedPages, plan: BuildPlan, site: LoadedSite) throws(BuildCheckFailure) -> CheckReport {
-        var report = LinkChecker().report(checked.results, pages: plan.pages.count, existingFiles: Set(plan.paths))
+    /// in site.yml) that produced it when it can, and throws `BuildCheckFailure` when any is an error. `existingFiles`: the plan's paths.
+    func verdict(_ checked: CheckedPages, plan: BuildPlan, existingFiles: Set<String>, site: LoadedSite) throws(BuildCheckFailure) -> CheckReport {
+        var report = LinkChecker().report(checked.results, pages: plan.pages.count, existingFiles: existingFiles)
         // Each page with findings is indexed once, however many findings it has.
         var pages: [String: SourceText] = [:]
         for page in checked.withFindings { pages[page.path] = SourceText(page.bytes, file: page.path) }

@@ -25,8 +25,8 @@ package struct SiteBuilder: Sendable {
     var chosenOutput: ChosenOutputFolder?
     /// The `base_url` that replaced site.yml's in `config` (`--base-url`, `FEEDSITE_BASE_URL`): part of the fingerprint.
     package var baseURLOverride: BaseURLOverride?
-    /// The summary cache's bytes, their checksum checked, when read before the config was loaded (see `build(configPath:)`).
-    var summaryCacheBytes: [UInt8]?
+    /// The summary cache file, its checksum checked, when read before the config was loaded (see `build(configPath:)`).
+    var summaryCacheFile: SummaryCacheFile?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -61,12 +61,15 @@ extension SiteBuilder {
 
         // The last clean build's decoded site.yml, when it was decoded from these very inputs (perf stat, Benchmarks/one_change.py
         // 10000, loaded machine, back to back: CPU 810 -> 650 ms a build, wall median 1.29-1.39 s -> 1.13 s).
-        var cacheBytes: [UInt8]?
+        var cacheFile: SummaryCacheFile?
         var cached: SiteConfig?
         if let folders, let inputs = check?.inputs,
            let read = SummaryCache.checkedBytes(forOutput: folders.output,
                                                 maximumBytes: SummaryCache.maximumBytes(for: inputs, accounts: bytes.count / 8)) {
-            cacheBytes = read
+            // Read on another thread while site.yml is decoded and the site loaded, when it was written from the same inputs but
+            // the snapshots (Benchmarks/one_change.py 10000, traced: the 64-82 ms of CPU the incremental pass spent decoding the
+            // accounts on the main thread's path now run beside it, which takes 10-15 ms of CPU from there to the pass).
+            cacheFile = SummaryCache.base(of: read) == inputs.base ? SummaryCacheFile(bytes: read) : nil
             let key = CachedConfig.Key(configPath: configPath, siteFolder: SiteFolders.siteFolder(of: configPath), output: output?.path)
             cached = SummaryCache.config(in: read, base: inputs.base, key: key).flatMap { $0.folders == folders ? $0 : nil }
         }
@@ -78,7 +81,7 @@ extension SiteBuilder {
         // The fingerprint was taken from the bytes just decoded, so it describes exactly this build.
         if let check, config.folders == folders {
             builder.inputs = .some(check.inputs)
-            builder.summaryCacheBytes = cacheBytes
+            builder.summaryCacheFile = cacheFile
         }
         return try builder.build(progress: progress, since: start)
     }
@@ -132,7 +135,7 @@ private extension SiteBuilder {
         // Only into a folder a clean build made (its cache is there), and only when the cache is enough
         // (Benchmarks/posts.py 10000, one snapshot changed, loaded machine: 6.5 s -> 0.82 s of CPU, 13.3 s -> 2.7 s wall).
         if let folderSink, let incremental = IncrementalPass(site: loaded, inputs: upToDate.inputs, manifest: manifest, writer: writer,
-                                                             cacheBytes: summaryCacheBytes) {
+                                                             cacheFile: summaryCacheFile) {
             folderSink.keep(incremental.kept)
             do {
                 let result = try run(loaded, known: known, statics: statics, assets: assets, sink: folderSink, writer: writer,
@@ -154,17 +157,24 @@ private extension SiteBuilder {
     func run(_ loaded: LoadedSite, known: Set<String>, statics: Result<[SiteFile], any Error>, assets: Result<[SiteFile], any Error>,
              sink: some PageSink, writer: OutputWriter, upToDate: UpToDateCheck, incremental: IncrementalPass?,
              progress: @escaping @Sendable (Phase) -> Void, since start: ContinuousClock.Instant) throws -> BuildResult {
+        var summaries: SummaryCacheDraft?
         do {
             let accounts = try reporting(statics) {
                 try renderAccounts(loaded, known: known, favicon: Favicon.find(among: known), into: sink, incremental: incremental, progress: progress)
             }
+            // Encoded and written beside the old cache while the plan is made and the pages are rendered and checked, on a
+            // core the index's one thread leaves idle; put in place once the build is published clean (Benchmarks/one_change.py
+            // 10000, loaded machine, A/B back to back: wall median 1499-1582 -> 1455-1469 ms, CPU 520-556 -> 488-503 ms).
+            summaries = summaryDraft(accounts, site: loaded, inputs: upToDate.inputs, incremental: incremental)
             let site = loaded.summarized(by: accounts)
             let statics = try statics.get()
             let plan = try BuildPlan(site, assets: try assets.get(), statics: statics)
             try checkShareImages(plan)
-            let checked = try renderAndCheck(plan, site: site, accounts: accounts, into: sink, progress: progress)
+            // Once for the check and the verdict: 20,000 paths at 10,000 accounts.
+            let paths = Set(plan.paths)
+            let checked = try renderAndCheck(plan, existingFiles: paths, site: site, accounts: accounts, into: sink, progress: progress)
             progress(.checking)
-            let report = try verdict(checked, plan: plan, site: site)
+            let report = try verdict(checked, plan: plan, existingFiles: paths, site: site)
             let foreign = sink.foreignFiles(among: plan.files)
             if !overwritesForeignFiles { try refuseForeignFiles(foreign, in: writer.folder) }
             progress(.writing)
@@ -174,11 +184,8 @@ private extension SiteBuilder {
                 clean ? BuildManifest.Record(fingerprint: $0, pages: plan.pages.count, intentURLs: report.intentURLs,
                                              accounts: config.accounts.count, links: report.links) : nil
             }
-            // Encoded while the files are published, written once they are (perf, Benchmarks/one_change.py: the cache's
-            // 13 MB at 10,000 accounts, 4.7% of the build's CPU on the main thread -> 0.8%, the rest beside the publishing).
-            let summaries = summaryBytes(accounts, site: loaded, record: record, inputs: upToDate.inputs, incremental: incremental)
             let counts = try sink.publish(plan.files, record: record)
-            keepSummaries(summaries)
+            keepSummaries(summaries, clean: record != nil)
             // About the user's own files (edited since feedsite wrote them, or overwritten with --force): last, and shown with -q.
             let userFiles = counts.editedFiles.map(warning) + overwrittenWarning(foreign, in: writer.folder)
             let result = BuildResult(pages: plan.pages.count, accounts: config.accounts.count, written: counts.written,
@@ -193,50 +200,55 @@ private extension SiteBuilder {
             return result
         } catch {
             sink.discard()
+            summaries?.discard()
             throw error
         }
     }
 
-    /// The summary cache after a clean build (`record`), encoded on a thread of its own, for a next build that finds
-    /// only some snapshots changed; nil when the build keeps none. After an `incremental` pass the unchanged accounts'
-    /// fields are copied as the old cache held them.
-    func summaryBytes(_ pass: AccountPass, site: LoadedSite, record: BuildManifest.Record?, inputs: BuildInputs?,
-                      incremental: IncrementalPass?) -> BackgroundValue<[UInt8]>? {
-        guard let record, let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
+    /// The summary cache for a next build that finds only some snapshots changed, made from the account pass `pass`
+    /// and written beside the old one on a thread of its own (`SummaryCacheDraft`), as a clean build from
+    /// `upToDate`'s inputs would keep it; nil when the build keeps none. After an `incremental` pass the unchanged
+    /// accounts' fields are copied as the old cache held them.
+    func summaryDraft(_ pass: AccountPass, site: LoadedSite, inputs: BuildInputs?, incremental: IncrementalPass?) -> SummaryCacheDraft? {
+        guard let inputs, !site.accountPagesListAccounts, !config.accounts.contains(where: { $0.mediaPolicy == .copy }) else {
             return nil
         }
-        let accounts = config.accounts.indices.map { index in
-            SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
-        }
-        var cache = SummaryCache(fingerprint: record.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates)
+        let config = config
         // Only a config decoded from the bytes `inputs` hashed (`build(configPath:)`): another may be older than them.
-        if self.inputs != nil {
-            let key = CachedConfig.Key(configPath: config.configPath, siteFolder: config.siteFolder, output: chosenOutput?.path)
-            if let old = incremental?.cache.encodedConfig, old.key == key {
-                // The same inputs and key as the build that wrote it: the same config, copied rather than encoded again.
-                cache.encodedConfig = old
-            } else {
-                cache.config = CachedConfig(key: key, config: config)
+        let key = self.inputs == nil ? nil : CachedConfig.Key(configPath: config.configPath, siteFolder: config.siteFolder,
+                                                              output: chosenOutput?.path)
+        return SummaryCacheDraft(forOutput: config.outputFolder) {
+            let accounts = config.accounts.indices.map { index in
+                SummaryCache.Account(snapshot: pass.snapshots[index], origins: pass.origins[index], check: pass.checks[index])
             }
+            var cache = SummaryCache(fingerprint: inputs.fingerprint, inputs: inputs, accounts: accounts, pool: pass.candidates)
+            if let key {
+                if let old = incremental?.cache.encodedConfig, old.key == key {
+                    // The same inputs and key as the build that wrote it: the same config, copied rather than encoded again.
+                    cache.encodedConfig = old
+                } else {
+                    cache.config = CachedConfig(key: key, config: config)
+                }
+            }
+            if let incremental {
+                // The unchanged accounts are the old cache's, as it held them: copied, not encoded again
+                // (perf, Benchmarks/posts.py 10000, one snapshot changed: SummaryCache.bytes 4.3% -> 2.6% of the CPU).
+                cache.encodedAccounts = incremental.cache.encodedAccounts
+                for index in incremental.changed where index < cache.encodedAccounts.count { cache.encodedAccounts[index] = nil }
+            }
+            return cache
         }
-        if let incremental {
-            // The unchanged accounts are the old cache's, as it held them: copied, not encoded again
-            // (perf, Benchmarks/posts.py 10000, one snapshot changed: SummaryCache.bytes 4.3% -> 2.6% of the CPU).
-            cache.encodedAccounts = incremental.cache.encodedAccounts
-            for index in incremental.changed where index < cache.encodedAccounts.count { cache.encodedAccounts[index] = nil }
-        }
-        let encoded = cache
-        return BackgroundValue { encoded.bytes }
     }
 
-    /// Writes the summary cache `summaries` (`summaryBytes`) once the build is published; without one removes the
+    /// Puts the summary cache `draft` in place once the build is published `clean`; otherwise removes it and the old
     /// cache, so that none disagrees with the manifest.
-    func keepSummaries(_ summaries: BackgroundValue<[UInt8]>?) {
-        guard let summaries else {
+    func keepSummaries(_ draft: SummaryCacheDraft?, clean: Bool) {
+        guard clean, let draft else {
+            draft?.discard()
             SummaryCache.remove(forOutput: config.outputFolder)
             return
         }
-        SummaryCache.write(summaries.value, forOutput: config.outputFolder)
+        draft.keep()
     }
 
     /// Runs `phase` (load, or the account pass that reads the snapshots); when it and the listing of

@@ -98,55 +98,98 @@ extension SummaryCache {
         return cached.config
     }
 
+    /// The hash of the inputs but the snapshots (`BuildInputs.base`) of the build that wrote a cache file's `bytes`.
+    static func base(of bytes: [UInt8]) -> UInt64? {
+        var reader = BinaryReader(bytes, from: header.count + 16)
+        return bytes.starts(with: header) ? try? reader.uint64() : nil
+    }
+
     /// Reads the file's `bytes` for a build of `config`; throws at anything feedsite would not have
     /// written for it (other version, checksum, counts or indices out of range). `checked`: the
-    /// checksum was found right already (`checkedBytes`).
-    init(bytes: [UInt8], config: SiteConfig, checked: Bool = false) throws(BinaryReader.Malformed) {
+    /// checksum was found right already (`checkedBytes`). `contents`: `Contents(bytes:)`, read already.
+    init(bytes: [UInt8], config: SiteConfig, checked: Bool = false, contents read: Contents? = nil) throws(BinaryReader.Malformed) {
         guard checked || Self.checksumHolds(bytes) else { throw BinaryReader.Malformed() }
-        var reader = BinaryReader(bytes, from: Self.header.count + 8)
-        fingerprint = try reader.uint64()
-        let base = try reader.uint64()
-        if try reader.bool() {
-            let length = try reader.count(upTo: bytes.count - reader.offset)
-            var keyReader = reader
-            let key = try CachedConfig.key(&keyReader)
-            guard keyReader.offset <= reader.offset + length else { throw BinaryReader.Malformed() }
-            encodedConfig = (key, bytes[reader.offset..<reader.offset + length])
-            try reader.skip(length)
-        }
-        let snapshotCount = try reader.count(upTo: bytes.count)
-        var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []
-        // A count is believed no further than the bytes left could hold (each entry takes more than 40).
-        snapshots.reserveCapacity(min(snapshotCount, bytes.count / 40))
-        for _ in 0..<snapshotCount {
-            let name = try reader.string()
-            let stamp = BuildManifest.Stamp(size: try reader.int(), seconds: try reader.int(), nanoseconds: try reader.int(), inode: try reader.uint64())
-            snapshots.append((name, stamp))
-        }
-        inputs = BuildInputs(base: base, snapshots: snapshots)
-        let accountCount = try reader.count(upTo: bytes.count)
         var pool = RiverCandidates(config: config)
-        guard accountCount == config.accounts.count, try reader.int() == pool.depth,
-              accountCount <= (bytes.count - reader.offset) / 8 else { throw BinaryReader.Malformed() }
-        var starts: [Int] = []
-        starts.reserveCapacity(accountCount)
-        var end = reader.offset + 8 * accountCount
-        for _ in 0..<accountCount {
-            starts.append(end)
-            end += try reader.count(upTo: bytes.count - end)
+        let contents: Contents
+        if let read {
+            contents = read
+        } else {
+            contents = try Contents(bytes: bytes, accounts: config.accounts.count, depth: pool.depth)
         }
-        let decoded = try Self.accounts(in: bytes, starts: starts, end: end)
-        accounts = decoded.accounts
-        encodedAccounts = decoded.encoded
-        reader = BinaryReader(bytes, from: end)
-        let cut = try reader.bool() ? try Self.candidate(&reader, accounts: accountCount) : nil
+        guard contents.accounts.count == config.accounts.count, contents.depth == pool.depth else { throw BinaryReader.Malformed() }
+        fingerprint = contents.fingerprint
+        inputs = contents.inputs
+        encodedConfig = contents.encodedConfig
+        accounts = contents.accounts
+        encodedAccounts = contents.encodedAccounts
+        var reader = BinaryReader(bytes, from: contents.end)
+        let cut = try reader.bool() ? try Self.candidate(&reader, accounts: accounts.count) : nil
         let keptCount = try reader.count(upTo: bytes.count)
         var kept: [RiverCandidates.Candidate] = []
         kept.reserveCapacity(min(keptCount, bytes.count / 80))
-        for _ in 0..<keptCount { kept.append(try Self.candidate(&reader, accounts: accountCount)) }
+        for _ in 0..<keptCount { kept.append(try Self.candidate(&reader, accounts: accounts.count)) }
         guard reader.isAtEnd else { throw BinaryReader.Malformed() }
         pool = RiverCandidates(config: config, kept: kept, cut: cut)
         self.pool = pool
+    }
+}
+
+extension SummaryCache {
+    /// What a cache file holds before the river's pool, which needs no config to read: so that it can be
+    /// read on other cores while site.yml is decoded.
+    struct Contents: Sendable {
+        var fingerprint: UInt64
+        var inputs: BuildInputs
+        var encodedConfig: (key: CachedConfig.Key, bytes: ArraySlice<UInt8>)?
+        /// The river's depth the writing build had (`RiverCandidates.depth`).
+        var depth: Int
+        var accounts: [Account]
+        var encodedAccounts: [ArraySlice<UInt8>?]
+        /// Where the river's pool starts.
+        var end: Int
+
+        /// Reads the contents of a cache file's `bytes`; with `accounts` and `depth`, throws before decoding the accounts
+        /// when the file holds another number of them or another depth.
+        init(bytes: [UInt8], accounts expected: Int? = nil, depth expectedDepth: Int? = nil) throws(BinaryReader.Malformed) {
+            guard bytes.starts(with: SummaryCache.header) else { throw BinaryReader.Malformed() }
+            var reader = BinaryReader(bytes, from: SummaryCache.header.count + 8)
+            fingerprint = try reader.uint64()
+            let base = try reader.uint64()
+            if try reader.bool() {
+                let length = try reader.count(upTo: bytes.count - reader.offset)
+                var keyReader = reader
+                let key = try CachedConfig.key(&keyReader)
+                guard keyReader.offset <= reader.offset + length else { throw BinaryReader.Malformed() }
+                encodedConfig = (key, bytes[reader.offset..<reader.offset + length])
+                try reader.skip(length)
+            }
+            let snapshotCount = try reader.count(upTo: bytes.count)
+            var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []
+            // A count is believed no further than the bytes left could hold (each entry takes more than 40).
+            snapshots.reserveCapacity(min(snapshotCount, bytes.count / 40))
+            for _ in 0..<snapshotCount {
+                let name = try reader.string()
+                let stamp = BuildManifest.Stamp(size: try reader.int(), seconds: try reader.int(), nanoseconds: try reader.int(), inode: try reader.uint64())
+                snapshots.append((name, stamp))
+            }
+            inputs = BuildInputs(base: base, snapshots: snapshots)
+            let accountCount = try reader.count(upTo: bytes.count)
+            let depth = try reader.int()
+            guard expected == nil || expected == accountCount, expectedDepth == nil || expectedDepth == depth,
+                  accountCount <= (bytes.count - reader.offset) / 8 else { throw BinaryReader.Malformed() }
+            self.depth = depth
+            var starts: [Int] = []
+            starts.reserveCapacity(accountCount)
+            var end = reader.offset + 8 * accountCount
+            for _ in 0..<accountCount {
+                starts.append(end)
+                end += try reader.count(upTo: bytes.count - end)
+            }
+            let decoded = try SummaryCache.accounts(in: bytes, starts: starts, end: end)
+            accounts = decoded.accounts
+            encodedAccounts = decoded.encoded
+            self.end = end
+        }
     }
 }
 

@@ -90,15 +90,35 @@ extension SummaryCache {
     /// renamed over it); when that fails the old cache is removed, so none that disagrees with the
     /// manifest is left.
     static func write(_ bytes: [UInt8], forOutput output: String) {
-        let path = Self.path(forOutput: output)
-        let temporary = path + ".new"
-        unlink(temporary)
-        do {
-            try OutputWriter.writeAll(bytes, to: temporary, shown: path)
-        } catch {
-            unlink(path)
+        guard writeNew(bytes, forOutput: output) else {
+            unlink(path(forOutput: output))
             return
         }
+        putNewInPlace(forOutput: output)
+    }
+
+    /// Where a new cache is written before it is renamed over the old one: `<cache>.new`.
+    static func newPath(forOutput output: String) -> String {
+        path(forOutput: output) + ".new"
+    }
+
+    /// Writes `bytes` to a new file at `newPath` (never through a link); false when that failed, and then none is left.
+    static func writeNew(_ bytes: [UInt8], forOutput output: String) -> Bool {
+        let temporary = newPath(forOutput: output)
+        unlink(temporary)
+        do {
+            try OutputWriter.writeAll(bytes, to: temporary, shown: path(forOutput: output))
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// Renames the file `writeNew` wrote over the cache; when that fails removes both, so that none
+    /// that disagrees with the manifest is left.
+    static func putNewInPlace(forOutput output: String) {
+        let path = path(forOutput: output)
+        let temporary = newPath(forOutput: output)
         if rename(temporary, path) != 0 {
             unlink(temporary)
             unlink(path)
