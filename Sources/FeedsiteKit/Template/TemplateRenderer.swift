@@ -200,7 +200,7 @@ private extension TemplateRenderState {
         var value: TemplateValue?
         var index = stack.count - 1
         while index >= 0 {
-            if let member = stack[index].member(components[0], hash: name.hashes[0]) {
+            if let member = stack[index].member(components[0], id: name.ids[0]) {
                 value = member
                 break
             }
@@ -209,7 +209,7 @@ private extension TemplateRenderState {
         guard var value else { return nil }
         var component = 1
         while component < components.count {
-            guard let next = value.member(components[component], hash: name.hashes[component]) else { return nil }
+            guard let next = value.member(components[component], id: name.ids[component]) else { return nil }
             value = next
             component += 1
         }
