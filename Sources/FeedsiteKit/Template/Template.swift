@@ -5,6 +5,8 @@ package struct Template: Sendable {
     /// The source with its line starts, for locations in messages.
     let text: SourceText
     let nodes: [TemplateNode]
+    /// The nodes as the renderer steps through them.
+    let program: TemplateProgram
 
     /// Parses `source`; every syntax problem is reported with line and column.
     package init(source: [UInt8], name: String) throws(DiagnosticError) {
@@ -19,6 +21,7 @@ package struct Template: Sendable {
         self.name = name
         self.text = text
         self.nodes = nodes
+        program = TemplateProgram(nodes)
     }
 
     /// Parses template text.
