@@ -1,5 +1,7 @@
-/// A Mustache template parsed once into a node tree, ready to render many times.
-package struct Template: Sendable {
+/// A Mustache template parsed once into a node tree, ready to render many times. A class: a partial
+/// is taken out of the library at each tag that includes it, and a struct copy retained each of its parts
+/// (callgrind, the posts benchmark's account template, 200 pages: 83.5 M -> 80.4 M instructions).
+package final class Template: Sendable {
     /// The template's file (or name), as shown in error messages.
     package let name: String
     /// The source with its line starts, for locations in messages.
@@ -25,7 +27,7 @@ package struct Template: Sendable {
     }
 
     /// Parses template text.
-    package init(_ text: String, name: String) throws(DiagnosticError) {
+    package convenience init(_ text: String, name: String) throws(DiagnosticError) {
         try self.init(source: Array(text.utf8), name: name)
     }
 
