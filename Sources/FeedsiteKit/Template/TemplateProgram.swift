@@ -52,6 +52,8 @@ struct TemplateOp: Sendable {
         case variable
         /// `program.sections[b]` named `a`; its content runs to `end`.
         case section
+        /// The same, inverted.
+        case invertedSection
         /// `program.inclusions[b]`.
         case partial
         /// `program.inclusions[b]`, with `program.overrides[a]`.
@@ -103,7 +105,7 @@ private extension TemplateProgram {
                 case .section(let section):
                     let at = ops.count
                     sections.append(section)
-                    ops.append(TemplateOp(kind: .section, a: self.name(section.name), b: sections.count - 1, end: 0))
+                    ops.append(TemplateOp(kind: section.inverted ? .invertedSection : .section, a: self.name(section.name), b: sections.count - 1, end: 0))
                     append(section.children)
                     ops[at].end = ops.count
                 case .partial(let inclusion):
