@@ -5,8 +5,8 @@
 final class TemplateName: Sendable, Hashable, CustomStringConvertible {
     /// The components; empty for the implicit iterator `.`.
     let components: [String]
-    /// Each component's `hashValue`, for looking it up in records without hashing it again.
-    let hashes: [Int]
+    /// Each component's `TemplateKey` number, for finding it in records without hashing or comparing strings.
+    let ids: [Int]
 
     /// The name as written.
     var description: String { components.isEmpty ? "." : components.joined(separator: ".") }
@@ -15,7 +15,7 @@ final class TemplateName: Sendable, Hashable, CustomStringConvertible {
     init?(_ text: Substring) {
         if text == "." {
             components = []
-            hashes = []
+            ids = []
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -24,7 +24,7 @@ final class TemplateName: Sendable, Hashable, CustomStringConvertible {
             return nil
         }
         components = parts.map(String.init)
-        hashes = components.map(\.hashValue)
+        ids = components.map(TemplateKey.id(of:))
     }
 
     static func == (lhs: TemplateName, rhs: TemplateName) -> Bool {

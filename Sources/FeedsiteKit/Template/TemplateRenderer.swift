@@ -43,7 +43,7 @@ package struct TemplateRenderer: Sendable {
         var state = TemplateRenderState(renderer: self, output: output, stack: [data])
         output = []
         defer { output = state.output }
-        try state.render(template.nodes, in: template)
+        try state.run(template.program.body, in: template)
         if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
     }
 }
@@ -55,7 +55,8 @@ struct TemplateRenderState {
     var stack: [TemplateValue]
     var indentation: [UInt8] = []
     var lineStart = true
-    var overrides: [String: (block: TemplateBlock, template: Template)] = [:]
+    /// The blocks that parents override, by name: the instructions of each one's content and the template they belong to.
+    var overrides: [String: (range: Range<Int>, template: Template)] = [:]
     var depth = 0
     var nesting = 0
     /// Inside a helper's section: variables are rendered unescaped, as text for the helper to transform.
@@ -69,82 +70,96 @@ struct TemplateRenderState {
         self.stack = stack
     }
 
-    mutating func render(_ nodes: [TemplateNode], in template: Template) throws(DiagnosticError) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                emitText(bytes)
-            case .variable(let name, let escaped, _):
+    /// Renders the instructions `range` of `template`'s program.
+    mutating func run(_ range: Range<Int>, in template: Template) throws(DiagnosticError) {
+        let program = template.program
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let op = program.ops[index]
+            switch op.kind {
+            case .text:
+                emitText(program.text, op.a..<op.b)
+                index += 1
+            case .variable:
                 if !indentation.isEmpty { emitIndentation() }
-                guard let text = lookup(name)?.renderedText else { continue }
-                if escaped, !rendersText { HTMLEscaper.append(text, to: &output) } else { Self.append(text, to: &output) }
-            case .section(let section):
-                try render(section, in: template)
-            case .partial(let inclusion):
-                guard let included = try resolve(inclusion, in: template) else { continue }
-                try include(included, at: inclusion, in: template)
-            case .parent(let inclusion, let own):
+                if let value = lookup(op.a, in: program) { append(value, escaped: op.b == 1 && !rendersText) }
+                index += 1
+            case .section, .invertedSection:
+                // The section's index, not the section, which taking out of the program retained at every section of every page
+                // (callgrind, the posts benchmark's account template, 200 pages: 79.3 M -> 76.3 M instructions).
+                try render(section: op.b, name: op.a, inverted: op.kind == .invertedSection, content: index + 1..<op.end, in: template)
+                index = op.end
+            case .partial:
+                let inclusion = program.inclusions[op.b]
+                if let included = try resolve(inclusion, in: template) { try include(included, at: inclusion, in: template) }
+                index += 1
+            case .parent:
+                let inclusion = program.inclusions[op.b]
+                index += 1
                 guard let parent = try resolve(inclusion, in: template) else { continue }
                 let saved = overrides
                 // The outermost template's blocks win over those of templates it includes.
-                for (name, block) in own where overrides[name] == nil {
-                    overrides[name] = (block, template)
+                for (name, range) in program.overrides[op.a] where overrides[name] == nil {
+                    overrides[name] = (range, template)
                 }
                 defer { overrides = saved }
                 try include(parent, at: inclusion, in: template)
-            case .block(let site):
-                let (block, source) = overrides[site.name] ?? (site, template)
+            case .block:
+                let site = program.blocks[op.b]
+                let (content, source) = overrides[site.name] ?? (index + 1..<op.end, template)
                 let savedIndentation = indentation
                 let savedLineStart = lineStart
                 if !site.indentation.isEmpty {
                     indentation += site.indentation
                     lineStart = site.openStandalone
                 }
-                try render(block.children, in: source)
+                try run(content, in: source)
                 if !site.indentation.isEmpty {
                     indentation = savedIndentation
                     if !site.closeStandalone { lineStart = savedLineStart && lineStart }
                 }
+                index = op.end
             }
         }
     }
 }
 
 private extension TemplateRenderState {
-    mutating func render(_ section: TemplateSection, in template: Template) throws(DiagnosticError) {
+    /// Renders the program's section `section`, whose name is the program's name `name` and whose content is the instructions `content`.
+    mutating func render(section: Int, name: Int, inverted: Bool, content: Range<Int>, in template: Template) throws(DiagnosticError) {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > TemplateRenderer.maximumNesting {
-            throw DiagnosticError([Diagnostic(at: template.location(of: section.offset),
+            throw DiagnosticError([Diagnostic(at: template.location(of: template.program.sections[section].offset),
                 "sections and partials nest more than \(TemplateRenderer.maximumNesting) levels deep here",
                 hint: "make the recursion stop, e.g. inside a section whose list becomes empty")])
         }
-        let value = lookup(section.name)
-        if value == nil, let helper = TemplateHelper(section.name) {
-            if !section.inverted { try apply(helper, to: section, in: template) }
+        let value = lookup(name, in: template.program)
+        if value == nil, let helper = TemplateHelper(template.program.names[name]) {
+            if !inverted { try apply(helper, to: template.program.sections[section], content: content, in: template) }
             return
         }
-        if section.inverted {
-            if value?.isFalsey ?? true { try render(section.children, in: template) }
+        if inverted {
+            if value?.isFalsey ?? true { try run(content, in: template) }
             return
         }
         guard let value, !value.isFalsey else { return }
         if case .list(let items) = value {
             for item in items {
                 stack.append(item)
-                try render(section.children, in: template)
+                try run(content, in: template)
                 stack.removeLast()
             }
         } else {
             stack.append(value)
-            try render(section.children, in: template)
+            try run(content, in: template)
             stack.removeLast()
         }
     }
 
     /// Renders the section's content as text, then appends what `helper` makes of it. `json` around a
     /// list or map alone (`{{#json}}{{data.links}}{{/json}}`) writes it as JSON instead: rendered, it is no text.
-    mutating func apply(_ helper: TemplateHelper, to section: TemplateSection, in template: Template) throws(DiagnosticError) {
+    mutating func apply(_ helper: TemplateHelper, to section: TemplateSection, content: Range<Int>, in template: Template) throws(DiagnosticError) {
         if helper == .json, let value = structuredValue(alone: section.children) {
             var result: [UInt8] = []
             TemplateHelper.appendScriptJSON(value, to: &result)
@@ -154,7 +169,7 @@ private extension TemplateRenderState {
         let saved = (output: output, indentation: indentation, lineStart: lineStart, rendersText: rendersText)
         (output, indentation, rendersText) = ([], [], true)
         do {
-            try render(section.children, in: template)
+            try run(content, in: template)
         } catch {
             (output, indentation, lineStart, rendersText) = saved
             throw error
@@ -194,13 +209,47 @@ private extension TemplateRenderState {
         }
     }
 
+    /// The value the program's name `index` finds in the context stack.
+    func lookup(_ index: Int, in program: TemplateProgram) -> TemplateValue? {
+        let start = program.nameStarts[index]
+        let end = program.nameStarts[index + 1]
+        guard start < end else { return stack.last }
+        var value: TemplateValue?
+        var frame = stack.count - 1
+        while frame >= 0 {
+            if let member = member(of: stack[frame], id: program.nameIDs[start], component: 0, of: index, in: program) {
+                value = member
+                break
+            }
+            frame -= 1
+        }
+        guard var value else { return nil }
+        var component = start + 1
+        while component < end {
+            guard let next = member(of: value, id: program.nameIDs[component], component: component - start, of: index, in: program) else { return nil }
+            value = next
+            component += 1
+        }
+        return value
+    }
+
+    /// The member of `value` whose key has the `TemplateKey` number `id`: component `component` of the program's name `name`.
+    @inline(__always)
+    func member(of value: TemplateValue, id: Int, component: Int, of name: Int, in program: TemplateProgram) -> TemplateValue? {
+        switch value {
+        case .record(let record): record.value(of: id)
+        case .map(let entries): entries[program.names[name].components[component]]
+        default: nil
+        }
+    }
+
     func lookup(_ name: TemplateName) -> TemplateValue? {
         let components = name.components
         guard !components.isEmpty else { return stack.last }
         var value: TemplateValue?
         var index = stack.count - 1
         while index >= 0 {
-            if let member = stack[index].member(components[0], hash: name.hashes[0]) {
+            if let member = stack[index].member(components[0], id: name.ids[0]) {
                 value = member
                 break
             }
@@ -209,7 +258,7 @@ private extension TemplateRenderState {
         guard var value else { return nil }
         var component = 1
         while component < components.count {
-            guard let next = value.member(components[component], hash: name.hashes[component]) else { return nil }
+            guard let next = value.member(components[component], id: name.ids[component]) else { return nil }
             value = next
             component += 1
         }
@@ -245,14 +294,15 @@ private extension TemplateRenderState {
             depth -= 1
             nesting -= 1
         }
+        let all = included.program.body
         guard let extra = inclusion.indentation, !extra.isEmpty else {
-            try render(included.nodes, in: included)
+            try run(all, in: included)
             return
         }
         let saved = indentation
         indentation += extra
         lineStart = true
-        try render(included.nodes, in: included)
+        try run(all, in: included)
         indentation = saved
     }
 
@@ -270,30 +320,52 @@ private extension TemplateRenderState {
         }
     }
 
-    /// Appends text, putting the indentation before each line that has anything on it.
+    /// Appends `value` as an interpolation tag prints it, HTML-escaped when `escaped`.
+    mutating func append(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case .string(var text):
+            text.withUTF8 { bytes in
+                if escaped { HTMLEscaper.append(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+            }
+        case .list, .map, .record, .null:
+            return
+        default:
+            let text = value.renderedText
+            if escaped { HTMLEscaper.append(text, to: &output) } else { Self.append(text, to: &output) }
+        }
+    }
+
+    /// Appends `bytes[range]` as `emitText(_:)` does.
+    mutating func emitText(_ bytes: [UInt8], _ range: Range<Int>) {
+        bytes.withUnsafeBufferPointer { buffer in emitText(UnsafeBufferPointer(rebasing: buffer[range])) }
+    }
+
     mutating func emitText(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { emitText($0) }
+    }
+
+    /// Appends text, putting the indentation before each line that has anything on it.
+    mutating func emitText(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard !indentation.isEmpty else {
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: buffer)
             return
         }
         // A line at a time (memchr), not byte by byte
         // (callgrind, Benchmarks/generate_site.py 1000, clean build: render 108.2M -> 80.7M instructions).
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var start = 0
-            while start < buffer.count {
-                if lineStart {
-                    output.append(contentsOf: indentation)
-                    lineStart = false
-                }
-                var end = buffer.count
-                if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
-                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-                    lineStart = true
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
-                start = end
+        guard let base = buffer.baseAddress else { return }
+        var start = 0
+        while start < buffer.count {
+            if lineStart {
+                output.append(contentsOf: indentation)
+                lineStart = false
             }
+            var end = buffer.count
+            if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                lineStart = true
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            start = end
         }
     }
 }

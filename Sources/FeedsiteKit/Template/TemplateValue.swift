@@ -54,12 +54,12 @@ extension TemplateValue {
         }
     }
 
-    /// Looks up a key whose `hashValue` is known when this is a map or a record.
+    /// Looks up a key whose `TemplateKey` number is `id` when this is a map or a record.
     @inline(__always)
-    func member(_ key: String, hash: Int) -> TemplateValue? {
+    func member(_ key: String, id: Int) -> TemplateValue? {
         switch self {
         case .map(let entries): entries[key]
-        case .record(let record): record.value(of: key, hash: hash)
+        case .record(let record): record.value(of: id)
         default: nil
         }
     }

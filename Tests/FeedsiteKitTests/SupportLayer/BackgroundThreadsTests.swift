@@ -39,7 +39,8 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         do {
             let values = (0..<3).map { _ in Tracked { freedOn.withLock { $0.append(pthread_self()) }; done.signal() } }
-            BackgroundRelease.drop(values)
+            // Consumed: a copy kept to the end of the scope (as a debug build keeps it) could be the last reference, freed here.
+            BackgroundRelease.drop(consume values)
         }
         for _ in 0..<3 { #expect(done.wait(timeout: .now() + 60) == .success) }
         #expect(freedOn.withLock { $0.count } == 3)

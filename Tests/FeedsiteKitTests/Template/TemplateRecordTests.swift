@@ -62,4 +62,15 @@ import Testing
         #expect(a != c)
         #expect(TemplateValue.record(a) != .map(a.entries))
     }
+
+    @Test("a name finds its own key in records whose schemas share keys in other orders, also in a schema made after the template was parsed")
+    func sharedKeys() throws {
+        let template = try Template("{{#a}}{{x}}{{y}}{{#b}}{{y}}{{x}}{{z}}{{late_key}}{{/b}}{{/a}}", name: "t")
+        let inner = TemplateRecord.Schema(["z", "late_key", "y", "x"])
+        let outer = TemplateRecord.Schema(["y", "b", "x"])
+        let data = TemplateValue.map(["a": .record(TemplateRecord(outer, [
+            .string("1"), .record(TemplateRecord(inner, [.string("3"), .string("4"), .string("5"), .string("6")])), .string("2"),
+        ]))])
+        #expect(String(decoding: try TemplateRenderer().render(template, data: data), as: UTF8.self) == "215634")
+    }
 }

@@ -82,4 +82,13 @@ import Testing
         #expect(try render("{{#items}}{{>*kind}}{{> note}};{{/items}}", data, partials: partials)
             == "N(note!)N(note!);P(photo!)N(photo!);N(note!)N(note!);N(none!);P(photo!)N(photo!);")
     }
+
+    @Test("a parent's blocks, those of the parent it includes and the text after them render in place, once for each item of a list")
+    func blocksInPlace() throws {
+        let partials = ["layout": "[{{$a}}A{{/a}}|{{$b}}B{{/b}}]", "inner": "{{<layout}}{{$a}}inner-a{{/a}}{{/layout}}"]
+        let data = TemplateValue.map(["v": .string("top"), "s": .list([.map(["v": .string("1")]), .map(["v": .string("2")])])])
+        #expect(try render("start {{#s}}{{<inner}}{{$b}}{{v}}{{/b}}{{/inner}}{{/s}} end {{v}}", data, partials: partials)
+            == "start [inner-a|1][inner-a|2] end top")
+    }
 }
+
