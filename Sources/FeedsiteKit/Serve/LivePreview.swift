@@ -4,7 +4,8 @@ import Synchronization
 /// What `feedsite serve` does on a change: reads the new inputs into `PreviewPages` and tells the pages
 /// to reload at once, their pages rendered on demand from memory; then runs the build (with its check,
 /// writing output/) behind, on a thread of its own, after which output/ is served again. A change
-/// that the pages cannot follow (see `PreviewPages.updated()`) reloads after the build, as does a site
+/// that the pages cannot follow (see `PreviewPages.updated()`) reloads after the build, the pages shown
+/// before it (from memory, or output/) kept until then, as does a site
 /// whose last build left no summary cache. An input that does not load (site.yml, a template, a data
 /// file, a snapshot) is shown at once, and no build follows: it would stop at the same error. A build
 /// behind that fails (the checker) shows its error over the pages shown.
@@ -75,9 +76,13 @@ extension LivePreview {
         // Under the lock with the count: a build that ends now never hides these pages behind its older output.
         let failedBuild = state.withLock { state in
             state.changes += 1
-            if failure == nil { state.pages = updated }
+            // A change the pages cannot follow leaves those shown as they are until its build ends: output/ may be older
+            // than them. They stay the base of the next change, which compares its inputs with theirs.
+            if let updated {
+                state.pages = updated
+                server.show(updated)
+            }
             state.reloaded = updated != nil
-            if failure == nil { server.show(updated) }
             return state.failedBuild
         }
         if let failure {

@@ -86,6 +86,29 @@ import Testing
         fixture.events.close()
     }
 
+    @Test("a change the pages cannot follow, after one shown from memory, keeps those pages until its build ends: never the older output/")
+    func neverShowsAnOlderState() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        let changed = config.replacingOccurrences(of: "title: Incremental\n", with: "title: Changed\n")
+        try fixture.site.write("site.yml", changed)
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        try fixture.site.write("site.yml", changed.replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4"))
+        #expect(!fixture.preview.changed())
+        #expect(try fixture.index().contains("Changed"), "output/ still holds the page before the first change")
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
+        // The first change's build ends after the second change came (not shown), then the second's build shows output/.
+        fixture.gate.signal()
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == true)
+        fixture.events.close()
+    }
+
     @Test("a template that does not load shows its error at once, and the pages stay as they were")
     func showsErrorAtOnce() throws {
         var fixture = try Fixture()
