@@ -27,6 +27,8 @@ package struct SiteBuilder: Sendable {
     package var baseURLOverride: BaseURLOverride?
     /// The summary cache's bytes, their checksum checked, when read before the config was loaded (see `build(configPath:)`).
     var summaryCacheBytes: [UInt8]?
+    /// Asks this build to stop (serve's build behind, when a newer change comes), as Ctrl-C asks any build.
+    package var stop: BuildStop?
 
     /// Creates a builder for a loaded configuration.
     package init(config: SiteConfig, displayPath: @escaping @Sendable (String) -> String = { $0 }) {
@@ -42,7 +44,7 @@ extension SiteBuilder {
     /// `output` replaces site.yml's `output:` (`--output DIR`); `baseURL` replaces its `base_url`.
     package static func build(configPath: String, overwritesForeignFiles: Bool = false, output: ChosenOutputFolder? = nil,
                               baseURL: BaseURLOverride? = nil,
-                              displayPath: @escaping @Sendable (String) -> String = { $0 },
+                              displayPath: @escaping @Sendable (String) -> String = { $0 }, stop: BuildStop? = nil,
                               progress: @escaping @Sendable (Phase) -> Void = { _ in }) throws -> BuildResult {
         let start = ContinuousClock.now
         let bytes = try FileInput.read(configPath, purpose: "the site configuration",
@@ -72,6 +74,9 @@ extension SiteBuilder {
         }
         let config = try cached ?? Self.config(bytes, configPath: configPath, output: output, baseURL: baseURL)
         var builder = SiteBuilder(config: config, displayPath: displayPath)
+        builder.stop = stop
+        // Decoding site.yml is the longest stretch before the first page, where the build looks again.
+        try builder.checkStop()
         builder.overwritesForeignFiles = overwritesForeignFiles
         builder.chosenOutput = output
         builder.baseURLOverride = baseURL
@@ -91,6 +96,17 @@ extension SiteBuilder {
         if let output { config = config.withOutputFolder(output) }
         if let baseURL { config = baseURL.applied(to: config) }
         return config
+    }
+
+    /// Whether Ctrl-C or `stop` asks this build to stop.
+    var stopRequested: Bool {
+        BuildInterruption.isRaised || stop?.isRaised == true
+    }
+
+    /// Throws when Ctrl-C or `stop` asks this build to stop.
+    func checkStop() throws(InputError) {
+        try BuildInterruption.check()
+        if stop?.isRaised == true { throw InputError("the build was stopped for a newer change") }
     }
 
     /// Runs the build. Throws `DiagnosticError` or `InputError` for bad input and `BuildCheckFailure`

@@ -30,6 +30,20 @@ import Testing
           in_reply_to: 1234567890
     """
 
+    @Test("a build whose stop is raised stops, the output folder as the last build left it; a build without it writes the change")
+    func stops() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("site.yml", Self.siteYAML.replacingOccurrences(of: "Feeds & Friends", with: "Stopped"))
+        let before = try site.snapshot()
+        let stop = BuildStop()
+        stop.raise()
+        #expect(throws: InputError.self) { try SiteBuilder.build(configPath: site.path + "/site.yml", stop: stop) }
+        #expect(try site.snapshot() == before)
+        #expect(try !SiteBuilder.build(configPath: site.path + "/site.yml").upToDate)
+        #expect(try site.snapshot() != before)
+    }
+
     @Test("a build writes the index, one page per account in lower case, the river page, the assets and the 404 page")
     func layout() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])
