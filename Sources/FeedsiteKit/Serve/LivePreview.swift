@@ -41,16 +41,16 @@ package final class LivePreview: Sendable {
 
     private let server: PreviewServer
     private let load: @Sendable () -> PreviewPages?
-    private let build: @Sendable (BuildStop) -> Built?
+    private let build: @Sendable (BuildStop, DecodedSiteConfig?) -> Built?
     private let report: @Sendable (any Error) -> String
     private let served: @Sendable (String) -> Void
     private let state: Mutex<State>
 
     /// A live preview through `server`: `load` reads the pages of the last build (`PreviewPages.load`),
-    /// `build` runs a build (nil when its stop was raised: it stopped, having written nothing), `report`
+    /// `build` runs a build, given site.yml as the pages decoded it (it returns nil when its stop was raised: it stopped, having written nothing), `report`
     /// reports an input's error and returns it as the page's overlay shows it, `served` is told of a new
     /// output folder served.
-    package init(server: PreviewServer, load: @escaping @Sendable () -> PreviewPages?, build: @escaping @Sendable (BuildStop) -> Built?,
+    package init(server: PreviewServer, load: @escaping @Sendable () -> PreviewPages?, build: @escaping @Sendable (BuildStop, DecodedSiteConfig?) -> Built?,
                  report: @escaping @Sendable (any Error) -> String, served: @escaping @Sendable (String) -> Void) {
         self.server = server
         self.load = load
@@ -147,9 +147,9 @@ private extension LivePreview {
 
     /// One build behind the pages; what it came to is shown unless a change came while it ran (another build follows).
     func buildOnce() {
-        let (changes, stop) = state.withLock { ($0.changes, $0.running ?? BuildStop()) }
+        let (changes, stop, decoded) = state.withLock { ($0.changes, $0.running ?? BuildStop(), $0.pages?.decoded) }
         // Stopped for a change since, which builds again.
-        guard let built = build(stop) else { return }
+        guard let built = build(stop, decoded) else { return }
         // Not loaded for a build a change came after: its pages are not taken.
         let pages = built.failure == nil && state.withLock({ $0.changes == changes }) ? load() : nil
         let reload: Bool? = state.withLock { state in

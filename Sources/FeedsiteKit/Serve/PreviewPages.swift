@@ -139,6 +139,11 @@ extension PreviewPages {
         builtPages.contains(path) && made().pages[path] == nil
     }
 
+    /// site.yml as these pages decoded it, for the build behind them.
+    package var decoded: DecodedSiteConfig {
+        DecodedSiteConfig(bytes: configBytes, config: loaded.config)
+    }
+
     /// Whether a page is at `path` in the output folder (`contact/index.html`).
     package func has(_ path: String) -> Bool {
         made().pages[path] != nil

@@ -25,13 +25,15 @@ struct BuildRunner {
     }
 
     /// Runs a build and prints what it came to; one whose `stop` is raised ends quietly, having written nothing.
-    func run(_ console: Console, stop: BuildStop? = nil) -> Outcome {
+    /// `decoded`: site.yml as serve's pages decoded it, taken when site.yml still holds those bytes.
+    func run(_ console: Console, stop: BuildStop? = nil, decoded: DecodedSiteConfig? = nil) -> Outcome {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
             let baseURL = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
             let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, output: output, baseURL: baseURL,
-                                               displayPath: DisplayPath.relative, stop: stop) { phase in
+                                               displayPath: DisplayPath.relative, stop: stop,
+                                               decoded: decoded) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")
             }

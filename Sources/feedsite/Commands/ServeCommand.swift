@@ -77,8 +77,8 @@ struct ServeCommand: Command {
                 let baseURL = try? BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
                 return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative,
                                               configCache: configCache)
-            }, build: { stop in
-                let outcome = building.withLock { runner.run(console, stop: stop) }
+            }, build: { stop, decoded in
+                let outcome = building.withLock { runner.run(console, stop: stop, decoded: decoded) }
                 if outcome.stopped { return nil }
                 var now = self.folders() ?? folders
                 if let output = site.output { now.output = output.path }

@@ -13,6 +13,11 @@ import Testing
         let list = Mutex<[BuildStop]>([])
     }
 
+    /// The titles of the site.yml the builds were handed.
+    final class Titles: Sendable {
+        let list = Mutex<[String?]>([])
+    }
+
     /// A built site, its server, and a live preview whose builds wait for `gate`.
     struct Fixture {
         let site: TemporarySite
@@ -23,6 +28,8 @@ import Testing
         let finished = DispatchSemaphore(value: 0)
         /// The stop handed to each build, in order.
         let stops = Stops()
+        /// The title of the site.yml handed to each build as decoded, in order.
+        let decodedTitles = Titles()
         var events: RawHTTPClient
 
         init() throws {
@@ -34,11 +41,13 @@ import Testing
             let gate = gate
             let finished = finished
             let stops = stops
+            let decodedTitles = decodedTitles
             let path = site.path
             preview = LivePreview(server: server, load: {
                 try? PreviewPages.load(configPath: path + "/site.yml", output: nil, baseURL: nil, displayPath: { $0 })
-            }, build: { stop in
+            }, build: { stop, decoded in
                 stops.list.withLock { $0.append(stop) }
+                decodedTitles.list.withLock { $0.append(decoded?.config.title) }
                 gate.wait()
                 defer { finished.signal() }
                 var builder = try? SiteBuilder(config: SiteConfigLoader.load(path: path + "/site.yml"))
@@ -147,6 +156,8 @@ import Testing
         fixture.finished.wait()
         #expect(fixture.stops.list.withLock { $0.map(\.isRaised) } == [true, false])
         #expect(fixture.site.read("output/index.html")?.contains("Changed twice") == true)
+        // Each build was handed site.yml as the pages decoded it for the change before it.
+        #expect(fixture.decodedTitles.list.withLock { $0 } == ["Changed", "Changed twice"])
         fixture.events.close()
     }
 
