@@ -55,11 +55,11 @@ extension SiteBuilder {
             var memo = RelativeLink.Memo()
             for range in chunks {
                 for index in range.lazy.map({ indices[$0] }) {
-                    // Ctrl-C: stop between accounts (the build then cleans up as for any failure).
-                    if BuildInterruption.isRaised, mine.failure == nil {
-                        do { try BuildInterruption.check() } catch { mine.failure = error }
+                    // Ctrl-C or a stop: stop between accounts (the build then cleans up as for any failure).
+                    if stopRequested, mine.failure == nil {
+                        do { try checkStop() } catch { mine.failure = error }
                     }
-                    if mine.failure != nil, BuildInterruption.isRaised { break }
+                    if mine.failure != nil, stopRequested { break }
                     let account = accounts[index]
                     var snapshot: Snapshot?
                     if present.contains(account.slug + ".json") {
@@ -131,7 +131,7 @@ extension SiteBuilder {
                 var memo = RelativeLink.Memo()
                 for range in chunks {
                     for (index, snapshot, shown) in whole[range] {
-                        try BuildInterruption.check()
+                        try checkStop()
                         try renderer.render(index, snapshot: snapshot, shown: shown, origins: origins[index], copies: names,
                                             into: sink, pass: &mine, memo: &memo)
                     }

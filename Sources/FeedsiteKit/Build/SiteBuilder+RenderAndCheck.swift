@@ -22,7 +22,7 @@ extension SiteBuilder {
             var memo = RelativeLink.Memo()
             for range in chunks {
                 for page in pages[range] {
-                    try BuildInterruption.check()
+                    try checkStop()
                     let file = try renderer.render(page)
                     var result = checker.inspect(file)
                     checker.resolveLinks(of: &result, existingFiles: existingFiles, memo: &memo)

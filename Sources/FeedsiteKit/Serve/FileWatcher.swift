@@ -45,9 +45,11 @@ package final class FileWatcher: Sendable {
         watched.withLock { $0.method }
     }
 
-    /// Starts watching on a thread of its own; `changed` runs on that thread. The state to compare
-    /// with is taken (or the watches added) before this returns, so a change made right after it is never missed.
-    package func start(_ changed: @escaping @Sendable () -> Void) {
+    /// Starts watching on a thread of its own; `changed` runs on that thread, given the paths that changed
+    /// (files, and folders made, moved or deleted) with inotify, or nil when any may have (polling, events
+    /// lost). The state to compare with is taken (or the watches added) before this returns, so a change made
+    /// right after it is never missed.
+    package func start(_ changed: @escaping @Sendable (Set<String>?) -> Void) {
         let paths = self.paths
         if let inotify, method == .inotify, !inotify.watch(paths) { fallBack() }
         if method == .polling {
@@ -91,16 +93,18 @@ private extension FileWatcher {
     /// How often the thread looks at `running` while nothing happens.
     static let idleMilliseconds: Int32 = 200
 
-    func waitForEvents(_ inotify: InotifyWatch, _ changed: @Sendable () -> Void) {
+    func waitForEvents(_ inotify: InotifyWatch, _ changed: @Sendable (Set<String>?) -> Void) {
         var pending = false
+        var paths: Set<String>? = []
         while running.load(ordering: .relaxed), method == .inotify {
-            switch inotify.wait(milliseconds: pending ? Self.settleMilliseconds : Self.idleMilliseconds) {
+            switch inotify.wait(milliseconds: pending ? Self.settleMilliseconds : Self.idleMilliseconds, paths: &paths) {
             case true?:
                 pending = true
             case false?:
                 if pending {
                     pending = false
-                    changed()
+                    changed(paths)
+                    paths = []
                 }
             case nil:
                 // The watches could not follow a new folder: poll from a fresh state, and rebuild once for what was missed.
@@ -108,14 +112,14 @@ private extension FileWatcher {
                 let paths = self.paths
                 let initial = Self.snapshot(paths)
                 watched.withLock { if $0.paths == paths { $0.last = initial } }
-                changed()
+                changed(nil)
                 return
             }
         }
     }
 
     /// Polls while running; returns at once while inotify is in use (it returns only once stopped).
-    func pollModificationTimes(_ changed: @Sendable () -> Void) {
+    func pollModificationTimes(_ changed: @Sendable (Set<String>?) -> Void) {
         guard method == .polling else { return }
         var pending = false
         while running.load(ordering: .relaxed) {
@@ -131,7 +135,7 @@ private extension FileWatcher {
                 pending = true // wait one more interval so that an editor's several writes settle
             } else if pending {
                 pending = false
-                changed()
+                changed(nil)
             }
         }
     }

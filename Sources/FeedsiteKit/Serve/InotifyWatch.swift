@@ -58,7 +58,8 @@ extension InotifyWatch {
 
     /// Waits up to `milliseconds` for changes and reads them all; true when one concerns a watched
     /// path, nil when the watches could not follow (a new subfolder over the limit): poll instead.
-    func wait(milliseconds: Int32) -> Bool? {
+    /// The paths changed are added to `paths`, which becomes nil when events were lost (any may have).
+    func wait(milliseconds: Int32, paths: inout Set<String>?) -> Bool? {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, milliseconds) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -69,7 +70,7 @@ extension InotifyWatch {
             let events = Self.events(buffer[..<count])
             let followed = state.withLock { state in
                 var followed = true
-                for event in events where handle(event, &state, changed: &changed) == false { followed = false }
+                for event in events where handle(event, &state, changed: &changed, paths: &paths) == false { followed = false }
                 return followed
             }
             if !followed { return nil }
@@ -109,10 +110,11 @@ private extension InotifyWatch {
         return events
     }
 
-    /// Notes what `event` changes; false when a new folder could not be watched.
-    func handle(_ event: Event, _ state: inout State, changed: inout Bool) -> Bool {
+    /// Notes what `event` changes, its path in `paths`; false when a new folder could not be watched.
+    func handle(_ event: Event, _ state: inout State, changed: inout Bool, paths: inout Set<String>?) -> Bool {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
             changed = true
+            paths = nil
             return true
         }
         guard let watch = state.watches[event.descriptor] else { return true }
@@ -125,6 +127,7 @@ private extension InotifyWatch {
         if event.mask & UInt32(IN_CREATE) != 0 && event.mask & UInt32(IN_ISDIR) == 0 { return true }
         changed = true
         let path = event.name.isEmpty ? watch.folder : watch.folder + "/" + event.name
+        paths?.insert(path)
         // A folder that appears is watched whole: a new subfolder, or a watched folder made (again).
         let appeared = event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && event.mask & UInt32(IN_ISDIR) != 0
         return !appeared || addTree(path, to: &state)

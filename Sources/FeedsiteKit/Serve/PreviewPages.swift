@@ -108,14 +108,16 @@ extension PreviewPages {
     /// `updated()`, with the folders named by the site.yml just read (the templates, output and snapshots
     /// folders the build uses), also when the pages cannot follow the change: serve watches them without
     /// reading site.yml again.
-    package func update() throws -> (pages: PreviewPages?, folders: SiteFolders) {
+    /// `changed`: the paths that changed since these pages were made, as the watcher reports them, or nil
+    /// when any may have; the snapshots are looked at only when one of them reaches the snapshots folder.
+    package func update(changed: Set<String>? = nil) throws -> (pages: PreviewPages?, folders: SiteFolders) {
         let bytes = try settings.configBytes()
         // Most changes are not to site.yml: decoding its 10,000 accounts was about 40% of an update's CPU
         // (perf, Benchmarks/live_reload.py 10000).
         let config = bytes == configBytes ? loaded.config
             : try SiteBuilder.config(bytes, configPath: settings.configPath, output: settings.output, baseURL: settings.baseURL,
                                      cache: settings.configCache)
-        return (try pages(with: config, bytes: bytes), config.folders)
+        return (try pages(with: config, bytes: bytes, changed: changed), config.folders)
     }
 
     /// The page at `path` in the output folder (`index.html`, `nasa/index.html`, `latest/2/index.html`),
@@ -137,6 +139,11 @@ extension PreviewPages {
         builtPages.contains(path) && made().pages[path] == nil
     }
 
+    /// site.yml as these pages decoded it, for the build behind them.
+    package var decoded: DecodedSiteConfig {
+        DecodedSiteConfig(bytes: configBytes, config: loaded.config)
+    }
+
     /// Whether a page is at `path` in the output folder (`contact/index.html`).
     package func has(_ path: String) -> Bool {
         made().pages[path] != nil
@@ -150,7 +157,7 @@ extension PreviewPages {
 
 private extension PreviewPages {
     /// The pages with `config`, decoded from site.yml's `bytes`; nil when the summaries cannot follow (see `updated()`).
-    func pages(with config: SiteConfig, bytes: [UInt8]) throws -> PreviewPages? {
+    func pages(with config: SiteConfig, bytes: [UInt8], changed paths: Set<String>?) throws -> PreviewPages? {
         let before = loaded.config
         guard Self.summarizes(config), config.snapshotsFolder == before.snapshotsFolder, config.outputFolder == before.outputFolder,
               config.riverPostLimit == before.riverPostLimit, BuildFingerprint.copiedFiles(folders: config.folders) == copiedFiles,
@@ -158,10 +165,15 @@ private extension PreviewPages {
               zip(config.accounts, before.accounts).allSatisfy({ $0.handle == $1.handle && $0.slug == $1.slug }) else { return nil }
         let loaded = try LoadedSite.withoutSnapshots(config: config, displayPath: settings.displayPath)
         let store = SnapshotStore(folder: config.snapshotsFolder, displayPath: settings.displayPath)
-        let names = store.files
-        guard let found = names.isEmpty ? [] : StampBatch.stamps(of: names, in: config.snapshotsFolder) else { return nil }
-        var stamps: [String: BuildManifest.Stamp] = [:]
-        for (name, stamp) in zip(names, found) { stamps[name] = stamp }
+        var stamps = self.stamps
+        // No snapshot changed (the watcher says): their stamps stay, not taken again (perf, Benchmarks/live_reload.py 10000:
+        // the stamps of 10,000 snapshots and the folder's listing were about 37% of a site.yml change's CPU).
+        if paths.map({ Self.reach($0, config.snapshotsFolder) }) ?? true {
+            let names = store.files
+            guard let found = names.isEmpty ? [] : StampBatch.stamps(of: names, in: config.snapshotsFolder) else { return nil }
+            stamps = [:]
+            for (name, stamp) in zip(names, found) { stamps[name] = stamp }
+        }
         // An account is summarized again when its snapshot or its options (an edit inside `accounts:`) changed.
         // Compared once: site.yml's bytes are megabytes, and equal ones are compared to their end.
         let configChanged = bytes != configBytes
@@ -210,6 +222,11 @@ private extension PreviewPages {
             made = rendering
             return rendering
         }
+    }
+
+    /// Whether one of `paths` is `folder`, is in it or holds it.
+    static func reach(_ paths: Set<String>, _ folder: String) -> Bool {
+        paths.contains { $0 == folder || $0.hasPrefix(folder + "/") || folder.hasPrefix($0 + "/") }
     }
 
     /// Whether the summaries hold all that `config`'s pages need: not so with no accounts, or with media copies (their bytes are checked).

@@ -20,15 +20,20 @@ struct BuildRunner {
         var code: ExitCode
         /// The diagnostics as text, when the build failed.
         var failure: String?
+        /// Whether the build stopped because its `stop` was raised (it wrote nothing; nothing was printed).
+        var stopped = false
     }
 
-    func run(_ console: Console) -> Outcome {
+    /// Runs a build and prints what it came to; one whose `stop` is raised ends quietly, having written nothing.
+    /// `decoded`: site.yml as serve's pages decoded it, taken when site.yml still holds those bytes.
+    func run(_ console: Console, stop: BuildStop? = nil, decoded: DecodedSiteConfig? = nil) -> Outcome {
         let showProgress = console.errIsTerminal && !quiet
         defer { if showProgress { console.progress(nil) } }
         do {
             let baseURL = try BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
             let result = try SiteBuilder.build(configPath: configPath, overwritesForeignFiles: force, output: output, baseURL: baseURL,
-                                               displayPath: DisplayPath.relative) { phase in
+                                               displayPath: DisplayPath.relative, stop: stop,
+                                               decoded: decoded) { phase in
                 guard showProgress, case .rendering(let done, let total) = phase else { return }
                 console.progress("rendering \(done)/\(total) pages")
             }
@@ -61,6 +66,8 @@ struct BuildRunner {
                 if format == .json { console.out(document: DiagnosticRenderer().json(BuildInterrupted())) }
                 return Outcome(code: .interrupted, failure: nil)
             }
+            // Stopped for a newer change: the build that follows reports it.
+            if stop?.isRaised == true { return Outcome(code: .interrupted, failure: nil, stopped: true) }
             let failure = error as? BuildCheckFailure
             // The build's own warnings go with the findings: a failed check is when the "did you mean" helps most.
             if let failure, !quiet { console.report(failure.warnings) }

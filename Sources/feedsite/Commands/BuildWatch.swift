@@ -17,7 +17,7 @@ struct BuildWatch {
         let say: @Sendable (String) -> Void = { [quiet = runner.quiet] line in if !quiet { console.err(line) } }
         // Held while a rebuild runs: Ctrl-C waits for the rebuild to stop and remove its temporary files.
         let building = NSLock()
-        watcher.start {
+        watcher.start { _ in
             say("change detected, rebuilding")
             // The folders are found again before the build, so that a site.yml that moved its
             // templates is watched there from now on.

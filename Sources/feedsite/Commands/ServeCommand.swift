@@ -77,8 +77,9 @@ struct ServeCommand: Command {
                 let baseURL = try? BaseURLOverride.resolve(flag: baseURLFlag, environment: ProcessInfo.processInfo.environment)
                 return try? PreviewPages.load(configPath: configPath, output: site.output, baseURL: baseURL, displayPath: DisplayPath.relative,
                                               configCache: configCache)
-            }, build: {
-                let outcome = building.withLock { runner.run(console) }
+            }, build: { stop, decoded in
+                let outcome = building.withLock { runner.run(console, stop: stop, decoded: decoded) }
+                if outcome.stopped { return nil }
                 var now = self.folders() ?? folders
                 if let output = site.output { now.output = output.path }
                 return LivePreview.Built(failure: outcome.failure, output: now.output)
@@ -88,14 +89,14 @@ struct ServeCommand: Command {
             }, served: { console.err("serving \(DisplayPath.relative($0)) now") })
             // site.yml's bytes when its folders were last parsed for themselves, with the folders they name.
             let named = Mutex<(bytes: [UInt8], folders: SiteFolders)?>(nil)
-            watcher.start {
+            watcher.start { paths in
                 console.err("change detected, rebuilding")
                 // The folders are found again before the build starts, so an edit in a new templates folder made
                 // while it runs is still seen: those of the site.yml the pages just decoded (perf,
                 // Benchmarks/live_reload.py 10000: parsing site.yml's 10,000 accounts again for them was about a
                 // third of a site.yml change's CPU), else read for themselves (the same bytes are not parsed again).
                 // A site.yml whose folders cannot be read keeps the folders it had.
-                preview.changed { decoded in
+                preview.changed(paths: paths) { decoded in
                     var now = decoded ?? {
                         let bytes = try? FileInput.read(configPath, purpose: "the site configuration", limit: SiteConfigLoader.maximumBytes)
                         return named.withLock { named in bytes != nil && named?.bytes == bytes ? named?.folders : nil } ?? self.folders().map { read in

@@ -30,6 +30,35 @@ import Testing
           in_reply_to: 1234567890
     """
 
+    @Test("a build whose stop is raised stops, the output folder as the last build left it; a build without it writes the change")
+    func stops() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        _ = try site.build()
+        try site.write("site.yml", Self.siteYAML.replacingOccurrences(of: "Feeds & Friends", with: "Stopped"))
+        let before = try site.snapshot()
+        let stop = BuildStop()
+        stop.raise()
+        #expect(throws: InputError.self) { try SiteBuilder.build(configPath: site.path + "/site.yml", stop: stop) }
+        #expect(try site.snapshot() == before)
+        #expect(try !SiteBuilder.build(configPath: site.path + "/site.yml").upToDate)
+        #expect(try site.snapshot() != before)
+    }
+
+    @Test("a build takes site.yml as decoded when site.yml holds the bytes it was decoded from, else decodes site.yml")
+    func takesTheDecodedConfig() throws {
+        let site = try TemporarySite(["site.yml": Self.siteYAML])
+        let path = site.path + "/site.yml"
+        let other = Self.siteYAML.replacingOccurrences(of: "Feeds & Friends", with: "Decoded Elsewhere")
+        let config = try SiteBuilder.config(Array(other.utf8), configPath: path, output: nil, baseURL: nil)
+        // Handed with site.yml's own bytes, the config is taken as it is: the pages say what it says.
+        _ = try SiteBuilder.build(configPath: path, decoded: DecodedSiteConfig(bytes: Array(Self.siteYAML.utf8), config: config))
+        #expect(site.read("output/index.html")?.contains("Decoded Elsewhere") == true)
+        // With other bytes, site.yml is decoded.
+        try site.write("site.yml", "description: Read\n" + Self.siteYAML)
+        _ = try SiteBuilder.build(configPath: path, decoded: DecodedSiteConfig(bytes: Array(other.utf8), config: config))
+        #expect(site.read("output/index.html")?.contains("Feeds &amp; Friends") == true)
+    }
+
     @Test("a build writes the index, one page per account in lower case, the river page, the assets and the 404 page")
     func layout() throws {
         let site = try TemporarySite(["site.yml": Self.siteYAML])

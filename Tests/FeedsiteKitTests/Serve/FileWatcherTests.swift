@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FeedsiteTestSupport
+import Synchronization
 import Testing
 @testable import FeedsiteKit
 
@@ -10,8 +11,13 @@ import Testing
     /// Counts the watcher's callbacks; `next()` waits for one, with a generous timeout.
     final class Callbacks: Sendable {
         let semaphore = DispatchSemaphore(value: 0)
+        /// The paths each callback was given.
+        let paths = Mutex<[Set<String>?]>([])
 
-        func changed() { semaphore.signal() }
+        func changed(_ paths: Set<String>?) {
+            self.paths.withLock { $0.append(paths) }
+            semaphore.signal()
+        }
 
         /// Whether a callback came within `seconds`.
         func next(_ seconds: Double = 20) -> Bool {
@@ -22,7 +28,7 @@ import Testing
     static func started(_ paths: [String], method: FileWatcher.Method = .inotify, interval: Double = 3600) -> (FileWatcher, Callbacks) {
         let watcher = FileWatcher(paths: paths, interval: interval, method: method)
         let callbacks = Callbacks()
-        watcher.start { callbacks.changed() }
+        watcher.start { callbacks.changed($0) }
         return (watcher, callbacks)
     }
 
@@ -51,6 +57,27 @@ import Testing
         try FileManager.default.moveItem(atPath: site.path + "/site.yml.new", toPath: site.path + "/site.yml")
         #expect(callbacks.next(), "site.yml replaced by a rename, as editors save")
         #expect(watcher.method == .inotify)
+    }
+
+    @Test("inotify says which paths changed (a file, a folder made); polling says any may have")
+    func changedPaths() throws {
+        let site = try TemporaryFolder(files: ["site.yml": "title: A\n", "templates/index.html": "<p>x</p>\n"])
+        let path = site.path
+        let (watcher, callbacks) = Self.started([path + "/site.yml", path + "/templates", path + "/snapshots"])
+        defer { watcher.stop() }
+        try site.write("site.yml", "title: B\n")
+        #expect(callbacks.next())
+        try site.write("templates/index.html", "<p>y</p>\n")
+        #expect(callbacks.next())
+        try FileManager.default.createDirectory(atPath: path + "/snapshots", withIntermediateDirectories: false)
+        #expect(callbacks.next())
+        #expect(callbacks.paths.withLock { $0 } == [[path + "/site.yml"], [path + "/templates/index.html"], [path + "/snapshots"]])
+
+        let (polled, polls) = Self.started([path + "/site.yml"], method: .polling, interval: 0.05)
+        defer { polled.stop() }
+        try site.write("site.yml", "title: C\n")
+        #expect(polls.next())
+        #expect(polls.paths.withLock { $0.first } == .some(nil))
     }
 
     @Test("after watch(_:) switches folders, inotify sees changes in the new one")

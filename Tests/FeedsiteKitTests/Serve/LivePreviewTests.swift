@@ -1,18 +1,35 @@
 import Dispatch
 import Foundation
 import FeedsiteTestSupport
+import Synchronization
 import Testing
 @testable import FeedsiteKit
 
 /// On a change, serve reloads the pages as soon as the inputs are read, with pages from memory, and
 /// builds behind; a change the pages cannot follow reloads after the build; an input error shows at once.
 @Suite struct LivePreviewTests {
+    /// The stops handed to the builds.
+    final class Stops: Sendable {
+        let list = Mutex<[BuildStop]>([])
+    }
+
+    /// The titles of the site.yml the builds were handed.
+    final class Titles: Sendable {
+        let list = Mutex<[String?]>([])
+    }
+
     /// A built site, its server, and a live preview whose builds wait for `gate`.
     struct Fixture {
         let site: TemporarySite
         let server: PreviewServer
         let preview: LivePreview
         let gate = DispatchSemaphore(value: 0)
+        /// Signalled as each build ends (or stops).
+        let finished = DispatchSemaphore(value: 0)
+        /// The stop handed to each build, in order.
+        let stops = Stops()
+        /// The title of the site.yml handed to each build as decoded, in order.
+        let decodedTitles = Titles()
         var events: RawHTTPClient
 
         init() throws {
@@ -22,12 +39,21 @@ import Testing
             let server = try PreviewServer(folder: site.path + "/output", host: "127.0.0.1", port: 0)
             server.start()
             let gate = gate
+            let finished = finished
+            let stops = stops
+            let decodedTitles = decodedTitles
             let path = site.path
             preview = LivePreview(server: server, load: {
                 try? PreviewPages.load(configPath: path + "/site.yml", output: nil, baseURL: nil, displayPath: { $0 })
-            }, build: {
+            }, build: { stop, decoded in
+                stops.list.withLock { $0.append(stop) }
+                decodedTitles.list.withLock { $0.append(decoded?.config.title) }
                 gate.wait()
-                let built = try? SiteBuilder(config: SiteConfigLoader.load(path: path + "/site.yml")).build()
+                defer { finished.signal() }
+                var builder = try? SiteBuilder(config: SiteConfigLoader.load(path: path + "/site.yml"))
+                builder?.stop = stop
+                let built = try? builder?.build()
+                if built == nil, stop.isRaised { return nil }
                 return LivePreview.Built(failure: built == nil ? "the build failed" : nil, output: path + "/output")
             }, report: { error in (error as? DiagnosticError).map { DiagnosticRenderer().text($0) } ?? "\(error)" }, served: { _ in })
             events = try RawHTTPClient(port: server.port)
@@ -83,6 +109,75 @@ import Testing
         fixture.gate.signal()
         #expect(try fixture.events.read(until: "event: reload\n") != nil)
         #expect(try fixture.index().contains("Changed"))
+        fixture.events.close()
+    }
+
+    @Test("a change the pages cannot follow, after one shown from memory, keeps those pages until its build ends: never the older output/")
+    func neverShowsAnOlderState() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        let changed = config.replacingOccurrences(of: "title: Incremental\n", with: "title: Changed\n")
+        try fixture.site.write("site.yml", changed)
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        try fixture.site.write("site.yml", changed.replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4"))
+        #expect(!fixture.preview.changed())
+        #expect(try fixture.index().contains("Changed"), "output/ still holds the page before the first change")
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
+        // The first change's build ends after the second change came (not shown), then the second's build shows output/.
+        fixture.gate.signal()
+        fixture.gate.signal()
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try fixture.index().contains("Changed"))
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == true)
+        fixture.events.close()
+    }
+
+    @Test("a change stops the build behind that runs, which writes nothing; the build after it writes the change")
+    func stopsTheBuildBehind() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed twice"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        // The first build, held at the gate until now, finds its stop raised: it would have written the second change.
+        fixture.gate.signal()
+        fixture.finished.wait()
+        #expect(fixture.stops.list.withLock { $0.first?.isRaised } == true)
+        #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
+        #expect(try fixture.index().contains("Changed twice"))
+        fixture.gate.signal()
+        fixture.finished.wait()
+        #expect(fixture.stops.list.withLock { $0.map(\.isRaised) } == [true, false])
+        #expect(fixture.site.read("output/index.html")?.contains("Changed twice") == true)
+        // Each build was handed site.yml as the pages decoded it for the change before it.
+        #expect(fixture.decodedTitles.list.withLock { $0 } == ["Changed", "Changed twice"])
+        fixture.events.close()
+    }
+
+    @Test("the paths of a change the pages could not follow count with the next change's: a snapshot it changed is summarized again")
+    func pathsOfAChangeNotFollowed() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let path = URL(fileURLWithPath: fixture.site.path).standardizedFileURL.path
+        let config = try #require(fixture.site.read("site.yml"))
+        try IncrementalBuildTests.replace(fixture.site, "acct3", with: RiverFixture.snapshot("acct3", [
+            RiverFixture.post("new-1", "acct3 is back", published: "2026-12-01T10:00:00Z"),
+        ]))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "river_posts: 6", with: "river_posts: 4"))
+        #expect(!fixture.preview.changed(paths: [path + "/snapshots/acct3.json", path + "/site.yml"]))
+        try fixture.site.write("site.yml", config)
+        #expect(fixture.preview.changed(paths: [path + "/site.yml"]))
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        #expect(try RawHTTPClient.get(fixture.server.port, "/latest/").text.contains("acct3 is back"))
+        fixture.gate.signal()
+        fixture.gate.signal()
         fixture.events.close()
     }
 

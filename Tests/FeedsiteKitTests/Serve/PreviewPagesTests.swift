@@ -117,6 +117,29 @@ import Testing
         #expect(try pages.updated() != nil)
     }
 
+    @Test("a change whose paths do not reach the snapshots folder keeps the snapshots' stamps; with none named, or one of them, they are taken again")
+    func changedPaths() throws {
+        var dice = IncrementalBuildTests.Dice(state: 5)
+        let site = try Self.site(dice: &dice)
+        _ = try site.build()
+        let pages = try #require(try Self.load(site))
+        let path = URL(fileURLWithPath: site.path).standardizedFileURL.path
+        try Site.replace(site, "acct3", with: RiverFixture.snapshot("acct3", [
+            RiverFixture.post("new-1", "acct3 is back", published: "2026-12-01T10:00:00Z"),
+        ]))
+        let river = try #require(site.read("templates/latest.html"))
+        try site.write("templates/latest.html", river + "<!-- edited -->\n")
+        let told = try #require(try pages.update(changed: [path + "/templates/latest.html"]).pages)
+        #expect(told.stamps == pages.stamps)
+        let any = try #require(try pages.update(changed: nil).pages)
+        #expect(any.stamps != pages.stamps)
+        let named = try #require(try pages.update(changed: [path + "/templates/latest.html", path + "/snapshots/acct3.json"]).pages)
+        #expect(named.stamps == any.stamps)
+        let folder = try #require(try pages.update(changed: [path + "/snapshots"]).pages)
+        #expect(folder.stamps == any.stamps)
+        try Self.expectBuilt(site, named)
+    }
+
     @Test("a template with an error is reported by the update, at its line and column")
     func templateError() throws {
         var dice = IncrementalBuildTests.Dice(state: 3)
