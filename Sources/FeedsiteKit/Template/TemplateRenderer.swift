@@ -46,6 +46,26 @@ package struct TemplateRenderer: Sendable {
         try state.render(template.nodes, in: template)
         if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
     }
+
+    /// Renders `template` with `data`, and appends to `placements` where each unescaped interpolation
+    /// (`{{{name}}}`, `{{&name}}`) put its text in the output, byte for byte as the value holds it.
+    package func render(_ template: Template, data: TemplateValue, placements: inout [TemplatePlacement]) throws(DiagnosticError) -> [UInt8] {
+        var state = TemplateRenderState(renderer: self, output: [], stack: [data])
+        state.output.reserveCapacity(template.source.count * 2)
+        state.placements = placements
+        try state.render(template.nodes, in: template)
+        if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
+        placements = state.placements ?? []
+        return state.output
+    }
+}
+
+/// Where an unescaped interpolation put its text in a rendered output: `range` holds exactly `text`'s UTF-8.
+package struct TemplatePlacement: Sendable {
+    /// The bytes of the output that hold the text.
+    package let range: Range<Int>
+    /// The value's text, as given in the data.
+    package let text: String
 }
 
 /// The mutable state of one render: output, context stack, indentation and block overrides.
@@ -62,6 +82,8 @@ struct TemplateRenderState {
     var rendersText = false
     /// Helpers given text they cannot take (`{{#date}}` a non-date), each once: reported together when the render ends.
     var problems: [Diagnostic] = []
+    /// Where unescaped interpolations put their text in `output`, when the caller asked.
+    var placements: [TemplatePlacement]?
 
     init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
         self.renderer = renderer
@@ -77,7 +99,14 @@ struct TemplateRenderState {
             case .variable(let name, let escaped, _):
                 if !indentation.isEmpty { emitIndentation() }
                 guard let text = lookup(name)?.renderedText else { continue }
-                if escaped, !rendersText { HTMLEscaper.append(text, to: &output) } else { Self.append(text, to: &output) }
+                if escaped, !rendersText {
+                    HTMLEscaper.append(text, to: &output)
+                } else {
+                    let start = output.count
+                    Self.append(text, to: &output)
+                    // Inside a helper's section the output is the helper's input, not the page.
+                    if !rendersText { placements?.append(TemplatePlacement(range: start..<output.count, text: text)) }
+                }
             case .section(let section):
                 try render(section, in: template)
             case .partial(let inclusion):
