@@ -1,0 +1,31 @@
+/// What the link checker can know of the sanitizer's output without reading it as a page.
+///
+/// HTML as `SanitizedHTMLWriter` writes it (what `SanitizedHTMLVerifier` accepts), read by the
+/// tokenizer from the data state, gives `LinkCheckSink` nothing and leaves the tokenizer as it was:
+/// - its elements (`SanitizedHTMLWriter.Kept`) never switch the tokenizer's state (no `script`,
+///   `style`, `textarea`, `title`, `svg`, `math`), it holds no comment, `<!` or doctype, every tag
+///   is whole and text has `<` only as `&lt;`: it ends in the data state, having changed nothing the
+///   rest of the page is read with (the last start tag is kept only for the raw-text states);
+/// - it has no `<base>`, and its only link attribute is an `<a href>` whose scheme is http, https or
+///   mailto: never a relative link;
+/// - an attribute value is an intent-URL candidate only when it holds `/intent/` or `/share`
+///   (`IntentURLInspector.mightBeIntentURL`), and its character references (`&amp;`, `&lt;`, `&gt;`,
+///   `&quot;`, `&#39;`) decode to none of those bytes, so such a value stands in the bytes as written.
+///
+/// So a range of such HTML in whose bytes neither path occurs can be passed over.
+enum SanitizedHTMLFacts {
+    /// The ranges of `sanitized` (ranges of `page` holding the sanitizer's output, in order) that the
+    /// checker may pass over: inside the page, not overlapping the one before, holding neither path.
+    static func inert(_ sanitized: [Range<Int>], in page: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard !sanitized.isEmpty else { return [] }
+        var inert: [Range<Int>] = []
+        inert.reserveCapacity(sanitized.count)
+        var end = 0
+        for range in sanitized where range.lowerBound >= end && range.upperBound <= page.count && !range.isEmpty {
+            guard !IntentURLInspector.mightBeIntentURL(UnsafeBufferPointer(rebasing: page[range])) else { continue }
+            inert.append(range)
+            end = range.upperBound
+        }
+        return inert
+    }
+}
