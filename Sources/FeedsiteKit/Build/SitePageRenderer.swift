@@ -28,12 +28,24 @@ extension SitePageRenderer {
     /// The page of account `index`, whose snapshot is `snapshot` and whose page shows `shown`, with
     /// its images' `origins` and the media `copies` the build publishes.
     func account(_ index: Int, snapshot: Snapshot?, shown: [Post], origins: Set<String>, copies: Set<String>) throws(DiagnosticError) -> SiteFile {
+        var placements: [TemplatePlacement]?
+        return try account(index, snapshot: snapshot, shown: shown, origins: origins, copies: copies, placements: &placements)
+    }
+
+    /// The same page; with `placements` not nil, also where its template put each unescaped value (`TemplatePlacement`).
+    func account(_ index: Int, snapshot: Snapshot?, shown: [Post], origins: Set<String>, copies: Set<String>,
+                 placements: inout [TemplatePlacement]?) throws(DiagnosticError) -> SiteFile {
         var context = context
         context.copies = copies
         let page = PlannedPage(kind: .account(index), path: site.config.accounts[index].slug + "/index.html")
         do throws(DiagnosticError) {
-            return SiteFile(path: page.path, bytes: try renderer.render(site.templates.account,
-                                                                       data: context.accountPage(index, snapshot: snapshot, shown: shown, origins: origins)))
+            let data = context.accountPage(index, snapshot: snapshot, shown: shown, origins: origins)
+            guard var placed = placements else {
+                return SiteFile(path: page.path, bytes: try renderer.render(site.templates.account, data: data))
+            }
+            let bytes = try renderer.render(site.templates.account, data: data, placements: &placed)
+            placements = placed
+            return SiteFile(path: page.path, bytes: bytes)
         } catch {
             throw named(error, page)
         }

@@ -79,9 +79,15 @@ extension LinkChecker {
 
 extension LinkChecker {
     /// Tokenizes one page and inspects its intent URLs; its relative links are kept for later.
-    func inspect(_ page: Page) -> PageResult {
+    ///
+    /// `sanitized`: ranges of the page, in order, each holding HTML exactly as the sanitizer writes it
+    /// (what `SanitizedHTMLVerifier` accepts), such as a post a template put on the page. The result is
+    /// the same as without them: a range that the tokenizer reaches in the data state (as text, not in
+    /// a tag, a comment or raw text) and that holds neither `/intent/` nor `/share` is passed over,
+    /// because reading it could find nothing (see `SanitizedHTMLFacts`).
+    func inspect(_ page: Page, sanitized: [Range<Int>] = []) -> PageResult {
         let sink = page.bytes.withUnsafeBufferPointer { buffer in
-            var tokenizer = HTMLTokenizer(input: buffer, sink: LinkCheckSink())
+            var tokenizer = HTMLTokenizer(input: buffer, sink: LinkCheckSink(), skipping: SanitizedHTMLFacts.inert(sanitized, in: buffer))
             return tokenizer.run()
         }
         var result = PageResult()

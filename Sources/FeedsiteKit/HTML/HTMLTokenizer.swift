@@ -31,14 +31,26 @@ struct HTMLTokenizer<Sink: HTMLTokenSink> {
     /// once a tag has more than `namesSearchedInOrder` attributes, so a tag with thousands stays linear.
     private var attributeNames: Set<[UInt8]> = []
     private var indexedAttributes = 0
+    /// Byte ranges of the input, in order, passed over when the data state reaches one's start (see `init`).
+    private let skips: [Range<Int>]
+    private var nextSkip = 0
+    /// The start of `skips[nextSkip]`, or `Int.max` when none is left: one comparison a data-state step.
+    private var skipStart = Int.max
 
+    /// A tokenizer of `input`. `skipping`: ranges, in order, that the caller knows cannot give the sink
+    /// anything and leave the tokenizer as they found it when read from the data state; each is passed
+    /// over when the data state is at its first byte, and read as usual when it starts anywhere else
+    /// (inside a tag, a comment or raw text). Only for a sink that takes no text.
     init(input: UnsafeBufferPointer<UInt8>, sink: Sink, state: HTMLTokenizerState = .data,
-         lastStartTag: [UInt8] = [], followsContentModel: Bool = true) {
+         lastStartTag: [UInt8] = [], followsContentModel: Bool = true, skipping: [Range<Int>] = []) {
+        precondition(skipping.isEmpty || !Sink.wantsText, "text inside a skipped range would be lost")
         self.input = input
         self.sink = sink
         self.state = state
         self.lastStartTag = lastStartTag
         self.followsContentModel = followsContentModel
+        skips = skipping
+        skipStart = skipping.first?.lowerBound ?? .max
         tag.source = input
     }
 }
@@ -53,6 +65,7 @@ extension HTMLTokenizer {
             switch state {
             // Data, RCDATA, RAWTEXT and script data states: text up to the next `<`.
             case .data:
+                if index >= skipStart, skipRange() { continue }
                 if textStep(c, atEnd: atEnd, lessThanState: .tagOpen, decodesReferences: true, replacesNull: false) { return finish() }
             case .rcdata:
                 if textStep(c, atEnd: atEnd, lessThanState: .rcdataLessThan, decodesReferences: true, replacesNull: true) { return finish() }
@@ -442,7 +455,8 @@ private extension HTMLTokenizer {
         text.removeAll(keepingCapacity: true)
     }
 
-    /// Consumes text up to the next `<` (and `&` when asked), fast when text is not wanted.
+    /// Consumes text up to the next `<` (and `&` when asked), fast when text is not wanted; in the data
+    /// state, no further than the start of the next range to skip.
     mutating func scanText(stopAtAmpersand: Bool, replaceNull: Bool, stopAtLessThan: Bool = true) {
         let count = input.count
         if !Sink.wantsText {
@@ -450,10 +464,11 @@ private extension HTMLTokenizer {
                 index = count
                 return
             }
-            if let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+            let end = state == .data && skipStart > index ? min(count, skipStart) : count
+            if let found = memchr(base + index, Int32(UInt8(ascii: "<")), end - index) {
                 index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             } else {
-                index = count
+                index = end
             }
             return
         }
@@ -490,6 +505,20 @@ private extension HTMLTokenizer {
             }
             index += 1
         }
+    }
+
+    /// In the data state, at or past the start of the next range to skip: moves past the range when it
+    /// starts here; drops the ranges whose start was passed in another state. Whether it moved.
+    mutating func skipRange() -> Bool {
+        while nextSkip < skips.count, skips[nextSkip].lowerBound < index { nextSkip += 1 }
+        var moved = false
+        if nextSkip < skips.count, skips[nextSkip].lowerBound == index {
+            index = skips[nextSkip].upperBound
+            nextSkip += 1
+            moved = true
+        }
+        skipStart = nextSkip < skips.count ? skips[nextSkip].lowerBound : .max
+        return moved
     }
 
     mutating func characterReferenceInText() {

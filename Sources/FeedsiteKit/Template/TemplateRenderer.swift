@@ -46,6 +46,26 @@ package struct TemplateRenderer: Sendable {
         try state.run(template.program.body, in: template)
         if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
     }
+
+    /// Renders `template` with `data`, and appends to `placements` where each unescaped interpolation
+    /// (`{{{name}}}`, `{{&name}}`) put its text in the output, byte for byte as the value holds it.
+    package func render(_ template: Template, data: TemplateValue, placements: inout [TemplatePlacement]) throws(DiagnosticError) -> [UInt8] {
+        var state = TemplateRenderState(renderer: self, output: [], stack: [data])
+        state.output.reserveCapacity(template.source.count * 2)
+        state.placements = placements
+        try state.run(template.program.body, in: template)
+        if !state.problems.isEmpty { throw DiagnosticError(state.problems) }
+        placements = state.placements ?? []
+        return state.output
+    }
+}
+
+/// Where an unescaped interpolation put its text in a rendered output: `range` holds exactly `text`'s UTF-8.
+package struct TemplatePlacement: Sendable {
+    /// The bytes of the output that hold the text.
+    package let range: Range<Int>
+    /// The value's text, as given in the data.
+    package let text: String
 }
 
 /// The mutable state of one render: output, context stack, indentation and block overrides.
@@ -63,6 +83,8 @@ struct TemplateRenderState {
     var rendersText = false
     /// Helpers given text they cannot take (`{{#date}}` a non-date), each once: reported together when the render ends.
     var problems: [Diagnostic] = []
+    /// Where unescaped interpolations put their text in `output`, when the caller asked.
+    var placements: [TemplatePlacement]?
 
     init(renderer: TemplateRenderer, output: [UInt8], stack: [TemplateValue]) {
         self.renderer = renderer
@@ -82,7 +104,12 @@ struct TemplateRenderState {
                 index += 1
             case .variable:
                 if !indentation.isEmpty { emitIndentation() }
-                if let value = lookup(op.a, in: program) { append(value, escaped: op.b == 1 && !rendersText) }
+                if let value = lookup(op.a, in: program) {
+                    let start = output.count
+                    append(value, escaped: op.b == 1 && !rendersText)
+                    // Inside a helper's section the output is the helper's input, not the page.
+                    if op.b != 1, !rendersText, placements != nil { place(value, at: start) }
+                }
                 index += 1
             case .section, .invertedSection:
                 // The section's index, not the section, which taking out of the program retained at every section of every page
@@ -321,6 +348,17 @@ private extension TemplateRenderState {
     }
 
     /// Appends `value` as an interpolation tag prints it, HTML-escaped when `escaped`.
+    /// Records where the unescaped `value`, appended from `start`, stands in the output (see `render(_:data:placements:)`).
+    mutating func place(_ value: TemplateValue, at start: Int) {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .list, .map, .record, .null: return
+        default: text = value.renderedText
+        }
+        placements?.append(TemplatePlacement(range: start..<output.count, text: text))
+    }
+
     mutating func append(_ value: TemplateValue, escaped: Bool) {
         switch value {
         case .string(var text):
