@@ -115,9 +115,11 @@ extension OutputCleaner {
         return result
     }
 
-    /// Removes the summary cache beside the folder (`SummaryCache.path(forOutput:)`, a link as a link);
-    /// returns its path when there was one.
+    /// Removes the summary cache beside the folder (`SummaryCache.path(forOutput:)`, a link as a link),
+    /// and the new one a build killed while it rendered left (`SummaryCache.newPath`); returns the
+    /// cache's path when there was one.
     func removeCache() throws(InputError) -> String? {
+        unlink(SummaryCache.newPath(forOutput: folder))
         let path = SummaryCache.path(forOutput: folder)
         guard unlink(path) == 0 else {
             guard errno == ENOENT else { throw InputError("\(path): cannot be removed: \(String(cString: strerror(errno)))") }

@@ -229,8 +229,12 @@ import Testing
         let cache = SummaryCache.path(forOutput: site.path + "/output")
         _ = try site.build()
         try FileManager.default.removeItem(atPath: site.path + "/output")
+        // The new cache a build killed while it rendered leaves beside the old one goes too.
+        let draft = SummaryCache.newPath(forOutput: site.path + "/output")
+        #expect(FileManager.default.createFile(atPath: draft, contents: Data("left by a killed build".utf8)))
         let gone = try OutputCleaner(folder: site.path + "/output").clean()
         #expect(gone.removedCache == cache && !FileManager.default.fileExists(atPath: cache))
+        #expect(!FileManager.default.fileExists(atPath: draft))
         _ = try site.build()
         try FileManager.default.removeItem(atPath: site.path + "/output/.feedsite-manifest")
         let foreign = try OutputCleaner(folder: site.path + "/output").clean()
