@@ -69,12 +69,12 @@ extension LivePreview {
     /// nil when any may have. Returns whether the pages reloaded before the build.
     @discardableResult
     package func changed(paths: Set<String>? = nil, named: (SiteFolders?) -> Void = { _ in }) -> Bool {
-        // The build behind is stopped: its output would not be shown (a build follows this change), and it took the
-        // cores this change's reload needs (Benchmarks/live_reload.py 10000, with the watcher's paths, loaded machine,
-        // A/B alternated: site.yml 490-1492 -> 284-803 ms, an account 505-1564 -> 357-761 ms, medians of 5).
-        let (pages, unseen) = state.withLock { state in
-            state.running?.raise()
-            return (state.pages, Self.union(state.unseen, paths))
+        // The build behind is paused while the change is read, then stopped when a build follows: its output would not be
+        // shown, and it took the cores this change's reload needs (Benchmarks/live_reload.py 10000, with the watcher's paths,
+        // loaded machine, A/B alternated: site.yml 490-1492 -> 284-803 ms, an account 505-1564 -> 357-761 ms, medians of 5).
+        let (pages, unseen, running) = state.withLock { state in
+            state.running?.pause()
+            return (state.pages, Self.union(state.unseen, paths), state.running)
         }
         var updated: PreviewPages?
         var folders: SiteFolders?
@@ -85,6 +85,8 @@ extension LivePreview {
             failure = report(error)
         }
         named(folders)
+        // A change that does not load starts no build: the one behind goes on with the last change that loaded.
+        if failure == nil { running?.raise() } else { running?.resume() }
         // Under the lock with the count: a build that ends now never hides these pages behind its older output.
         let failedBuild = state.withLock { state in
             state.changes += 1

@@ -161,6 +161,24 @@ import Testing
         fixture.events.close()
     }
 
+    @Test("a change that does not load leaves the build behind running: the last change that loaded is still built")
+    func failedChangeKeepsTheBuildBehind() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
+        #expect(fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: [Changed"))
+        #expect(!fixture.preview.changed())
+        #expect(try fixture.events.read(until: "event: build-error\n") != nil)
+        // No build follows the broken change, so the one behind was not stopped for it.
+        fixture.gate.signal()
+        fixture.finished.wait()
+        #expect(fixture.stops.list.withLock { $0.map(\.isRaised) } == [false])
+        fixture.events.close()
+    }
+
     @Test("the paths of a change the pages could not follow count with the next change's: a snapshot it changed is summarized again")
     func pathsOfAChangeNotFollowed() throws {
         var fixture = try Fixture()
