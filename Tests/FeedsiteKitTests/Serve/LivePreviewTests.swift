@@ -67,14 +67,20 @@ import Testing
             try RawHTTPClient.get(server.port, "/").text
         }
 
+        /// Writes `config` (site.yml as the fixture made it) with the title `title`, and sees the pages reload
+        /// from memory before any build behind ends.
+        mutating func showTitle(_ title: String, in config: String) throws {
+            try site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: \(title)"))
+            #expect(preview.changed())
+            #expect(try events.read(until: "event: reload\n") != nil)
+        }
+
         /// Changes the title to "Changed" (the pages reload from memory), then breaks site.yml before the build
         /// behind reads it, unseen by any watcher, as a checker's finding is met only by the build; lets the build
         /// run and waits for its error. Returns site.yml as it was first.
         mutating func failBuildBehind() throws -> String {
             let config = try #require(site.read("site.yml"))
-            try site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
-            #expect(preview.changed())
-            #expect(try events.read(until: "event: reload\n") != nil)
+            try showTitle("Changed", in: config)
             try site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed\nheigth: 5"))
             gate.signal()
             #expect(try events.read(until: "event: build-error\n") != nil)
@@ -140,12 +146,8 @@ import Testing
         var fixture = try Fixture()
         defer { fixture.server.stop() }
         let config = try #require(fixture.site.read("site.yml"))
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
-        #expect(fixture.preview.changed())
-        #expect(try fixture.events.read(until: "event: reload\n") != nil)
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed twice"))
-        #expect(fixture.preview.changed())
-        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        try fixture.showTitle("Changed", in: config)
+        try fixture.showTitle("Changed twice", in: config)
         // The first build, held at the gate until now, finds its stop raised: it would have written the second change.
         fixture.gate.signal()
         fixture.finished.wait()
@@ -166,9 +168,7 @@ import Testing
         var fixture = try Fixture()
         defer { fixture.server.stop() }
         let config = try #require(fixture.site.read("site.yml"))
-        try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: Changed"))
-        #expect(fixture.preview.changed())
-        #expect(try fixture.events.read(until: "event: reload\n") != nil)
+        try fixture.showTitle("Changed", in: config)
         try fixture.site.write("site.yml", config.replacingOccurrences(of: "title: Incremental", with: "title: [Changed"))
         #expect(!fixture.preview.changed())
         #expect(try fixture.events.read(until: "event: build-error\n") != nil)
