@@ -32,7 +32,13 @@ package enum FileInput {
         if status.st_mode & S_IFMT == S_IFDIR {
             throw InputError("\(path): is a folder, expected \(purpose)", hint: missingHint)
         }
-        let size = Int(status.st_size)
+        return try read(open: descriptor, path: path, size: Int(status.st_size), purpose: purpose, limit: limit)
+    }
+
+    /// The bytes of the file at `path`, already open as `descriptor` and found by `fstat` to have
+    /// `size` bytes (0 for a pipe or device); refused as `read(_:purpose:missingHint:limit:)` refuses it
+    /// when it is larger than `limit`. The caller closes `descriptor`.
+    package static func read(open descriptor: Int32, path: String, size: Int, purpose: String, limit: Int) throws(InputError) -> [UInt8] {
         if size > limit { throw tooLarge(path, size: size, limit: limit, purpose: purpose) }
         do {
             return try readToEnd(descriptor, expectedSize: size, limit: limit)
@@ -97,7 +103,7 @@ extension FileInput {
     }
 }
 
-private extension FileInput {
+extension FileInput {
     static func unreadable(_ path: String) -> InputError {
         InputError("\(path): cannot be read (check its permissions)")
     }
