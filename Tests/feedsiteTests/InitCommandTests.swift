@@ -28,7 +28,7 @@ import Glibc
             #expect(written != nil && written == original, "\(file) differs from the repository's copy")
         }
         #expect(folder.read("site/.gitignore")?.contains("\noutput/\n") == true)
-        #expect(result.out.contains(".gitignore         keeps output/, .fetch.lock and *.feedsite-cache out of git"))
+        #expect(result.out.contains(".gitignore         keeps output/, .fetch.lock and .*.feedsite-* out of git"))
         #expect(result.out.contains("Next steps:"))
         #expect(result.out.contains("feedsite build"))
     }
@@ -98,18 +98,19 @@ import Glibc
         #expect(FileManager.default.contents(atPath: folder.path + "/site.yml") == FileManager.default.contents(atPath: RepositoryPaths.sampleConfig))
     }
 
-    @Test("init keeps an existing .gitignore and adds the output/, .fetch.lock and *.feedsite-cache lines it lacks, with or without --force")
+    @Test("init keeps an existing .gitignore and adds the output/, .fetch.lock and .*.feedsite-* lines it lacks, with or without --force")
     func gitIgnoreMerged() throws {
-        let folder = try TemporaryFolder(files: ["a/.gitignore": "node_modules\n*.log", "b/.gitignore": "/output\n.env\n.fetch.lock\n*.feedsite-cache\n"])
+        let folder = try TemporaryFolder(files: ["a/.gitignore": "node_modules\n*.log", "b/.gitignore": "/output\n.env\n.fetch.lock\n.*.feedsite-*\n"])
         for arguments in [["init", "a"], ["init", "--force", "a"]] {
             let result = try ProcessRunner.run(arguments, in: folder.path)
             #expect(result.status == 0, "\(arguments): \(result.err)")
             #expect(folder.read("a/.gitignore") == "node_modules\n*.log\n# added by feedsite init: the output folder is built, not committed.\noutput/\n"
                 + "# added by feedsite init: the lock of a running 'feedsite fetch' in the snapshots folder, never committed.\n.fetch.lock\n"
-                + "# added by feedsite init: the build's summary cache beside the output folder, made again when missing.\n*.feedsite-cache\n")
+                + "# added by feedsite init: the build's summary cache beside the output folder and what a stopped build leaves there, "
+                + "made again when missing.\n.*.feedsite-*\n")
         }
         #expect(try ProcessRunner.run(["init", "b"], in: folder.path).status == 0)
-        #expect(folder.read("b/.gitignore") == "/output\n.env\n.fetch.lock\n*.feedsite-cache\n", "a file that already ignores output/, the lock and the cache is left as it is")
+        #expect(folder.read("b/.gitignore") == "/output\n.env\n.fetch.lock\n.*.feedsite-*\n", "a file that already ignores output/, the lock and the cache is left as it is")
         #expect(folder.exists("b/site.yml"))
     }
 
@@ -181,14 +182,14 @@ import Glibc
         #expect(!folder.exists("site/templates/index.html"))
     }
 
-    @Test("a .gitignore that is a link is left alone (exit 0) with a note to add output/, .fetch.lock and *.feedsite-cache yourself", arguments: [false, true])
+    @Test("a .gitignore that is a link is left alone (exit 0) with a note to add output/, .fetch.lock and .*.feedsite-* yourself", arguments: [false, true])
     func gitIgnoreLink(_ force: Bool) throws {
         let folder = try TemporaryFolder(files: ["outside/keep.txt": "mine\n", "site/.keep": ""])
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/.gitignore", withDestinationPath: folder.path + "/outside/keep.txt")
         let result = try ProcessRunner.run(["init"] + (force ? ["--force"] : []) + ["site"], in: folder.path)
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the lines output/, .fetch.lock and *.feedsite-cache to the file it points to yourself\n")
-        #expect(result.out.contains(".gitignore         left as it is (a link): add output/, .fetch.lock and *.feedsite-cache to it yourself"))
+        #expect(result.err == "note: .gitignore is a link, so init left it as it is: add the lines output/, .fetch.lock and .*.feedsite-* to the file it points to yourself\n")
+        #expect(result.out.contains(".gitignore         left as it is (a link): add output/, .fetch.lock and .*.feedsite-* to it yourself"))
         #expect(folder.read("outside/keep.txt") == "mine\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/site/.gitignore") == folder.path + "/outside/keep.txt")
         #expect(folder.exists("site/site.yml"))

@@ -4,7 +4,8 @@ import Synchronization
 /// What decoding one site.yml leaves for decoding its next version (serve decodes each save): its
 /// sections as parsed (`YAMLIncrementalReader`), and its accounts as decoded, with the bytes of the
 /// `accounts` and `defaults` sections they came from. When both are the same again, so are the
-/// accounts, only moved with their lines: they are not decoded again.
+/// accounts, only moved with their lines: they are not decoded again. When only some items of
+/// `accounts` changed (and `defaults` did not), only those are decoded again.
 package final class SiteConfigCache: Sendable {
     let reader: YAMLIncrementalReader
     private let decoded = Mutex<DecodedAccounts?>(nil)
@@ -16,6 +17,16 @@ package final class SiteConfigCache: Sendable {
         /// The line where the list of accounts started.
         let line: Int
         let list: [Account]
+        /// The bytes of each item of the list, and the line where its node started (one per account); nil
+        /// when the list was not read in items.
+        let items: [ArraySlice<UInt8>]?
+        let itemLines: [Int]
+    }
+
+    /// An account decoded before from the same item's bytes, and the line where its item started then.
+    struct KeptAccount {
+        let account: Account
+        let line: Int
     }
 
     /// A cache for the versions of the site.yml that diagnostics name `file`.
@@ -33,10 +44,36 @@ extension SiteConfigCache {
         return decoded
     }
 
-    /// Keeps `config`'s accounts, decoded from the text whose sections are `sections`.
-    func keep(_ config: SiteConfig, sections: [String: ArraySlice<UInt8>]) {
+    /// For each of `items` (the bytes of the items of `accounts` in a read), the account decoded last
+    /// from the same bytes, when `defaults` is the same too; nil when none can be kept. Items are matched
+    /// from the start and from the end, as far as their bytes agree: an edit, an account added or removed.
+    func accounts(forItems items: [ArraySlice<UInt8>], defaults: ArraySlice<UInt8>?) -> [KeptAccount?]? {
+        guard let decoded = decoded.withLock({ $0 }), let before = decoded.items, before.count == decoded.list.count,
+              decoded.itemLines.count == before.count, Self.same(decoded.defaults, defaults) else { return nil }
+        var kept = [KeptAccount?](repeating: nil, count: items.count)
+        var prefix = 0
+        while prefix < min(items.count, before.count), Self.same(items[prefix], before[prefix]) {
+            kept[prefix] = KeptAccount(account: decoded.list[prefix], line: decoded.itemLines[prefix])
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < min(items.count, before.count) - prefix, Self.same(items[items.count - 1 - suffix], before[before.count - 1 - suffix]) {
+            let old = before.count - 1 - suffix
+            kept[items.count - 1 - suffix] = KeptAccount(account: decoded.list[old], line: decoded.itemLines[old])
+            suffix += 1
+        }
+        return prefix + suffix == 0 ? nil : kept
+    }
+
+    /// Keeps `config`'s accounts, decoded from the text whose sections are `sections` and whose
+    /// `accounts` items are `items` (their nodes starting at `itemLines`).
+    func keep(_ config: SiteConfig, sections: [String: ArraySlice<UInt8>], items: [ArraySlice<UInt8>]?, itemLines: [Int]) {
         let kept = sections["accounts"].flatMap { accounts in
-            config.locations["accounts"].map { DecodedAccounts(accounts: accounts, defaults: sections["defaults"], line: $0.line, list: config.accounts) }
+            config.locations["accounts"].map {
+                DecodedAccounts(accounts: accounts, defaults: sections["defaults"], line: $0.line, list: config.accounts,
+                                items: items?.count == config.accounts.count && itemLines.count == config.accounts.count ? items : nil,
+                                itemLines: itemLines)
+            }
         }
         decoded.withLock { $0 = kept }
     }

@@ -27,8 +27,9 @@ extension SiteConfigDecoder {
         var defaults = defaults
         defaults.merge(over: .builtIn)
         var groups = GroupSpellings()
+        accountItemLines = items.map(\.location.line)
         // `decodeEach` keeps the items' order, one result per item.
-        for (item, account) in zip(items, decodeEach(items, defaults: defaults)) {
+        for (item, account) in zip(items, decodeEach(items, defaults: defaults, kept: keptAccounts?.count == items.count ? keptAccounts : nil)) {
             guard let account else { continue }
             if let first = seen[account.slug] {
                 let handleLocation = account.location
@@ -85,8 +86,16 @@ private extension SiteConfigDecoder {
     static let chunkSize = 512
 
     /// Each item decoded (nil where it has errors), in order; a long list in chunks on all cores, each
-    /// chunk with diagnostics of its own, merged in document order.
-    mutating func decodeEach(_ items: [YAMLNode], defaults: AccountOptions) -> [Account?] {
+    /// chunk with diagnostics of its own, merged in document order. An item with an account in `kept`
+    /// takes it, moved to the item's line (it decoded without an error before).
+    mutating func decodeEach(_ items: [YAMLNode], defaults: AccountOptions, kept: [SiteConfigCache.KeptAccount?]?) -> [Account?] {
+        // Many items to decode (a list rewritten) are decoded on all cores, none kept.
+        if let kept, kept.reduce(0, { $0 + ($1 == nil ? 1 : 0) }) < Self.parallelThreshold {
+            // By index: an item's node is not copied to read its line.
+            return items.indices.map { index in
+                kept[index].map { $0.account.moved(byLines: items[index].location.line - $0.line) } ?? account(items[index], defaults: defaults)
+            }
+        }
         guard items.count >= Self.parallelThreshold, ParallelLoop.threads(count: items.count, chunk: Self.chunkSize) > 1 else {
             return items.map { account($0, defaults: defaults) }
         }

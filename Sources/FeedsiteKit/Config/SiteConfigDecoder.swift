@@ -10,6 +10,11 @@ struct SiteConfigDecoder {
     /// The accounts of an earlier version of the file whose `accounts` and `defaults` were the same
     /// bytes: taken as they are, moved with their lines, instead of decoded again.
     var decoded: SiteConfigCache.DecodedAccounts?
+    /// For each item of `accounts`, the account an earlier version decoded from the same bytes (with the
+    /// same `defaults`), taken moved with its lines instead of decoded again; nil where there is none.
+    var keptAccounts: [SiteConfigCache.KeptAccount?]?
+    /// The lines where the items of `accounts` start, once decoded (for `SiteConfigCache.keep`).
+    var accountItemLines: [Int] = []
 
     /// The site options' keys, then the two keys that hold the accounts.
     static let topLevelKeys = OptionTable.site.keys + ["defaults", "accounts"]
@@ -68,6 +73,7 @@ extension SiteConfigDecoder {
         var accounts: [Account] = []
         if let accountsNode, let decoded {
             accounts = decoded.list.map { $0.moved(byLines: accountsNode.location.line - decoded.line) }
+            if case .sequence(let items) = accountsNode.content { accountItemLines = items.map(\.location.line) }
         } else if let accountsNode {
             accounts = self.accounts(accountsNode, defaults: defaults)
         } else {

@@ -13,6 +13,9 @@ import Synchronization
 /// alone that way, with no alias to another section's anchor, no directive or document marker and
 /// no key twice at the top level; else, or when anything else is unsure (a byte order mark, a line
 /// break other than a line feed), the file is read whole.
+///
+/// A section that is a block list (`accounts:` and its items) is also cut at each item's `- ` line,
+/// and only the items whose bytes changed are read again (`YAMLIncrementalReader+Lists.swift`).
 final class YAMLIncrementalReader: Sendable {
     /// The file as locations name it.
     let file: String
@@ -24,14 +27,16 @@ final class YAMLIncrementalReader: Sendable {
     }
 
     /// What one read found: the tree, and the bytes of the section that holds each top-level key
-    /// (none when the file was read whole).
+    /// (none when the file was read whole), and of each item of a top-level key's list cut in items
+    /// (from its `- ` line to the next item's).
     struct Read {
         let root: YAMLNode?
         let sections: [String: ArraySlice<UInt8>]
+        var lists: [String: [ArraySlice<UInt8>]] = [:]
     }
 
     /// A version of the file read in sections.
-    fileprivate struct Version: Sendable {
+    struct Version: Sendable {
         let bytes: [UInt8]
         let sections: [Section]
         /// Each section after the first by the key at its start.
@@ -39,7 +44,7 @@ final class YAMLIncrementalReader: Sendable {
     }
 
     /// One section of a version, with its tree's top-level entries at their positions in that version.
-    fileprivate struct Section: Sendable {
+    struct Section: Sendable {
         var range: Range<Int>
         /// The 0-based line it starts on, and the characters before it (as libyaml counts them).
         var line: Int
@@ -51,6 +56,19 @@ final class YAMLIncrementalReader: Sendable {
         /// Where the top-level map starts (the first section's is the whole tree's).
         var root: SourceLocation
         let aliasNodes: Int
+        /// For a section `key:` whose value is a block list of two items or more, cut at its items:
+        /// each item's place (its value's items, in order); nil when the section is read as one.
+        var items: [ListItem]?
+    }
+
+    /// One item of a section's block list, from its `- ` line to the next item's (or the section's end),
+    /// placed from the section's start; the first item's text, when compared, also holds the lines before it.
+    struct ListItem: Sendable {
+        /// Its bytes, from the section's start.
+        let range: Range<Int>
+        /// The line feeds and the characters in the section before it.
+        let line: Int
+        let character: Int
     }
 }
 
@@ -63,14 +81,18 @@ extension YAMLIncrementalReader {
         }
         last.withLock { $0 = version }
         var sections: [String: ArraySlice<UInt8>] = [:]
+        var lists: [String: [ArraySlice<UInt8>]] = [:]
         for section in version.sections {
             for entry in section.entries { sections[entry.key] = bytes[section.range] }
+            if let items = section.items, let key = section.entries.first?.key {
+                lists[key] = items.map { bytes[(section.range.lowerBound + $0.range.lowerBound)..<(section.range.lowerBound + $0.range.upperBound)] }
+            }
         }
-        return Read(root: YAMLNode(.mapping(version.sections.flatMap(\.entries)), at: version.sections[0].root), sections: sections)
+        return Read(root: YAMLNode(.mapping(version.sections.flatMap(\.entries)), at: version.sections[0].root), sections: sections, lists: lists)
     }
 }
 
-private extension YAMLIncrementalReader {
+extension YAMLIncrementalReader {
     /// `bytes` read in sections, those of `previous` kept where their bytes are the same; nil when the
     /// file must be read whole.
     func cut(_ bytes: [UInt8], after previous: Version?) -> Version? {
@@ -91,16 +113,17 @@ private extension YAMLIncrementalReader {
                 sections.append(kept)
             } else {
                 guard let scanned = Self.scan(bytes, from: start) else { return nil }
-                var reader = YAMLReader(file: file)
-                reader.origin = (line, character)
-                let builder = bytes.withUnsafeBufferPointer { buffer in
-                    reader.build(UnsafeBufferPointer(rebasing: buffer[start..<scanned.end]), pipelineFrom: YAMLReader.pipelineStart,
-                                 aliasBudget: budget)
+                let range = start..<scanned.end
+                let items = Self.listItems(bytes, range)
+                if let items, let changed = readList(bytes, range, items: items, at: (line, character), lines: scanned.lines,
+                                                      characters: scanned.characters, after: previous) {
+                    sections.append(changed)
+                } else {
+                    guard var section = readSection(bytes, range, at: (line, character), lines: scanned.lines, characters: scanned.characters,
+                                                    aliasBudget: budget) else { return nil }
+                    if let items, Self.holds(section, items) { section.items = items }
+                    sections.append(section)
                 }
-                guard builder.diagnostics.diagnostics.isEmpty, !builder.marks.directives, !builder.marks.end,
-                      !builder.marks.start || start == 0, let root = builder.root, case .mapping(let entries) = root.content else { return nil }
-                sections.append(Section(range: start..<scanned.end, line: line, character: character, lines: scanned.lines,
-                                        characters: scanned.characters, entries: entries, root: root.location, aliasNodes: builder.aliasNodes))
             }
             start = sections[sections.count - 1].range.upperBound
             line += sections[sections.count - 1].lines
@@ -116,6 +139,20 @@ private extension YAMLIncrementalReader {
             if let key = Self.key(bytes, at: section.range.lowerBound) { byFirstKey[key] = index }
         }
         return Version(bytes: bytes, sections: sections, byFirstKey: byFirstKey)
+    }
+
+    /// The section at `range`, starting at `origin`, read alone; nil when it does not read as a section (see the type).
+    func readSection(_ bytes: [UInt8], _ range: Range<Int>, at origin: (line: Int, character: Int), lines: Int, characters: Int,
+                     aliasBudget: Int) -> Section? {
+        var reader = YAMLReader(file: file)
+        reader.origin = origin
+        let builder = bytes.withUnsafeBufferPointer { buffer in
+            reader.build(UnsafeBufferPointer(rebasing: buffer[range]), pipelineFrom: YAMLReader.pipelineStart, aliasBudget: aliasBudget)
+        }
+        guard builder.diagnostics.diagnostics.isEmpty, !builder.marks.directives, !builder.marks.end,
+              !builder.marks.start || range.lowerBound == 0, let root = builder.root, case .mapping(let entries) = root.content else { return nil }
+        return Section(range: range, line: origin.line, character: origin.character, lines: lines, characters: characters, entries: entries,
+                       root: root.location, aliasNodes: builder.aliasNodes)
     }
 
     /// The section of `previous` whose bytes are those at `start` up to the next section, if any.
@@ -177,7 +214,7 @@ private extension YAMLIncrementalReader {
     }
 }
 
-private extension YAMLEntry {
+extension YAMLEntry {
     /// Moves the entry's positions by `lines` and `characters`.
     mutating func move(lines: Int, characters: Int) {
         guard lines != 0 || characters != 0 else { return }
@@ -186,7 +223,7 @@ private extension YAMLEntry {
     }
 }
 
-private extension YAMLNode {
+extension YAMLNode {
     /// Moves the positions of the node and all below it by `lines` and `characters`.
     mutating func move(lines: Int, characters: Int) {
         location.line += lines

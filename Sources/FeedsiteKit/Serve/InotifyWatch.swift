@@ -9,9 +9,13 @@ import Synchronization
 /// one name, so that a file an editor replaces by renaming, or a folder created later, is still seen.
 final class InotifyWatch: Sendable {
     /// One watch: a folder, and the names in it that count (nil: all, and its new subfolders are watched).
+    /// inotify gives one watch to a folder however its path is spelled (`site/..`, through a link): each
+    /// path asked for is reported as it was spelled, so that the caller recognises it.
     struct Watch {
         var folder: String
         var names: Set<String>?
+        /// The paths asked for in this folder, by name, as they were spelled.
+        var spelled: [String: String] = [:]
     }
 
     struct State {
@@ -46,7 +50,7 @@ extension InotifyWatch {
             state = State()
             for path in paths {
                 let url = URL(fileURLWithPath: path)
-                guard add(url.deletingLastPathComponent().path, names: [url.lastPathComponent], to: &state) else { return false }
+                guard add(url.deletingLastPathComponent().path, names: [url.lastPathComponent], spelled: path, to: &state) else { return false }
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                     guard addTree(path, to: &state) else { return false }
@@ -126,7 +130,7 @@ private extension InotifyWatch {
         // A new file counts once it is closed (IN_CLOSE_WRITE); a new folder at once, to watch it.
         if event.mask & UInt32(IN_CREATE) != 0 && event.mask & UInt32(IN_ISDIR) == 0 { return true }
         changed = true
-        let path = event.name.isEmpty ? watch.folder : watch.folder + "/" + event.name
+        let path = watch.spelled[event.name] ?? (event.name.isEmpty ? watch.folder : watch.folder + "/" + event.name)
         paths?.insert(path)
         // A folder that appears is watched whole: a new subfolder, or a watched folder made (again).
         let appeared = event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 && event.mask & UInt32(IN_ISDIR) != 0
@@ -148,8 +152,9 @@ private extension InotifyWatch {
         return true
     }
 
-    /// Watches `folder` for `names` (nil: everything in it); a missing folder is no failure.
-    func add(_ folder: String, names: Set<String>?, to state: inout State) -> Bool {
+    /// Watches `folder` for `names` (nil: everything in it, reported under this spelling of `folder`), the one
+    /// name's path spelled `spelled`; a missing folder is no failure.
+    func add(_ folder: String, names: Set<String>?, spelled: String? = nil, to state: inout State) -> Bool {
         let descriptor = inotify_add_watch(self.descriptor, folder, Self.mask)
         guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR || errno == EACCES }
         // One folder has one watch: the names of every path in it count.
@@ -159,7 +164,9 @@ private extension InotifyWatch {
             state.watches[descriptor] = Watch(folder: folder, names: names)
         } else if names == nil {
             state.watches[descriptor]?.names = nil
+            state.watches[descriptor]?.folder = folder
         }
+        if let spelled, let name = names?.first { state.watches[descriptor]?.spelled[name] = spelled }
         return true
     }
 

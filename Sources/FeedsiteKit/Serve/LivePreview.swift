@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// What `feedsite serve` does on a change: reads the new inputs into `PreviewPages` and tells the pages
@@ -117,6 +120,11 @@ extension LivePreview {
     }
 }
 
+extension LivePreview {
+    /// How much nicer than serve the build behind runs (`nice(2)`): a change, and the page it reloads, come first.
+    static let buildNiceness: Int32 = 10
+}
+
 private extension LivePreview {
     /// The paths in `first` or `second`; nil (any) when either is.
     static func union(_ first: Set<String>?, _ second: Set<String>?) -> Set<String>? {
@@ -137,6 +145,9 @@ private extension LivePreview {
         }
         guard starts else { return }
         let thread = Thread { [self] in
+            // The build behind yields the cores to the next change's reading, its reload and the pages it serves: the
+            // threads it starts inherit the niceness.
+            _ = nice(Self.buildNiceness)
             repeat { buildOnce() } while state.withLock { state in
                 state.building = state.buildAgain
                 state.buildAgain = false

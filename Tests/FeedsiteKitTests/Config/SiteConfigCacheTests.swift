@@ -49,6 +49,48 @@ import Testing
         #expect(Self.outcome(versions[1], cache: cache).contains("a@site.yml:7:13="), "the accounts moved two lines down")
     }
 
+    /// A site of `count` accounts with options that decoding checks (groups, networks, placeholders in `defaults`).
+    static func site(_ count: Int) -> String {
+        "title: T\ndefaults:\n  description: \"{handle} here\"\naccounts:\n" + (0..<count).map {
+            ($0 % 4 == 1 ? "  - handle: u\($0)@example.social\n    network: mastodon\n" : "  - handle: u\($0)\n") + ($0 % 3 == 0 ? "    group: News\n" : "")
+        }.joined()
+    }
+
+    @Test("a series of random edits of the accounts, each decoded after the ones before, gives what decoding each alone gives",
+          arguments: [5, 13, 31])
+    func randomEdits(_ seed: UInt64) {
+        var dice = IncrementalBuildTests.Dice(state: seed)
+        let cache = SiteConfigCache(file: "site.yml")
+        var yaml = Self.site(20)
+        var last = yaml
+        for step in 0..<120 {
+            var edited = YAMLIncrementalReaderTests.randomEdit(dice.next(4) == 0 ? last : yaml, dice: &dice)
+            // Edits that decoding judges: a duplicate handle, a group spelled otherwise, a bad value, new defaults.
+            switch dice.next(8) {
+            case 0: edited = edited.replacingOccurrences(of: "handle: u\(dice.next(20))\n", with: "handle: u\(dice.next(20))\n")
+            case 1: edited = edited.replacingOccurrences(of: "group: News", with: "group: news", options: [], range: nil)
+            case 2: edited = edited.replacingOccurrences(of: "  - handle: u\(dice.next(20))\n", with: "  - handle: u\(dice.next(20))\n    posts: -\(dice.next(3))\n")
+            case 3: edited = edited.replacingOccurrences(of: "{handle} here", with: "{name} \(dice.next(9))")
+            default: break
+            }
+            yaml = edited
+            let alone = Self.outcome(yaml, cache: nil)
+            #expect(Self.outcome(yaml, cache: cache) == alone, "step \(step): \(yaml)")
+            if !alone.contains("error:") { last = yaml }
+        }
+    }
+
+    @Test("an edit of one account decodes that account alone: the others are the accounts decoded before, moved with their lines")
+    func decodesOneAccount() throws {
+        let cache = SiteConfigCache(file: "site.yml")
+        let first = try SiteConfigLoader.decode(Array(Self.site(12).utf8), file: "site.yml", siteFolder: "/site", cache: cache)
+        let edited = Self.site(12).replacingOccurrences(of: "  - handle: u6\n", with: "  - handle: u6\n    name: Six\n    posts: 3\n")
+        let second = try SiteConfigLoader.decode(Array(edited.utf8), file: "site.yml", siteFolder: "/site", cache: cache)
+        #expect(second.accounts[6].name == "Six")
+        #expect(zip(first.accounts, second.accounts).enumerated().map { $1.0 === $1.1 } == (0..<12).map { $0 < 6 })
+        #expect(zip(first.accounts, second.accounts).dropFirst(7).allSatisfy { $1.location.line == $0.location.line + 2 && $1.options == $0.options })
+    }
+
     @Test("a version that changes only the title takes the accounts decoded before as they are")
     func reusesAccounts() throws {
         let cache = SiteConfigCache(file: "site.yml")

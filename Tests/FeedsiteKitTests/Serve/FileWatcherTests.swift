@@ -80,6 +80,23 @@ import Testing
         #expect(polls.paths.withLock { $0.first } == .some(nil))
     }
 
+    @Test("inotify reports each path as it was spelled, though site.yml's folder was first watched through '..' or a link",
+          arguments: ["sub/..", "link"])
+    func spelling(_ way: String) throws {
+        let site = try TemporaryFolder(files: ["site.yml": "title: A\n", "sub/keep": ""])
+        let path = site.path
+        try FileManager.default.createSymbolicLink(atPath: path + "/link", withDestinationPath: path)
+        let (watcher, callbacks) = Self.started([path + "/" + way + "/site.yml", path + "/snapshots"])
+        defer { watcher.stop() }
+        try FileManager.default.createDirectory(atPath: path + "/snapshots", withIntermediateDirectories: false)
+        #expect(callbacks.next())
+        try site.write("snapshots/jack.json", "{}\n")
+        #expect(callbacks.next())
+        try site.write("site.yml", "title: B\n")
+        #expect(callbacks.next())
+        #expect(callbacks.paths.withLock { $0 } == [[path + "/snapshots"], [path + "/snapshots/jack.json"], [path + "/" + way + "/site.yml"]])
+    }
+
     @Test("after watch(_:) switches folders, inotify sees changes in the new one")
     func switched() throws {
         let site = try TemporaryFolder(files: ["templates/index.html": "a", "mine/index.html": "b"])

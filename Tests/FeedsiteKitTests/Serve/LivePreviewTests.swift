@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import FeedsiteTestSupport
 import Synchronization
 import Testing
@@ -11,6 +14,11 @@ import Testing
     /// The stops handed to the builds.
     final class Stops: Sendable {
         let list = Mutex<[BuildStop]>([])
+    }
+
+    /// The niceness of each build's thread and of a thread it started.
+    final class Niceness: Sendable {
+        let list = Mutex<[Int32]>([])
     }
 
     /// The titles of the site.yml the builds were handed.
@@ -30,6 +38,7 @@ import Testing
         let stops = Stops()
         /// The title of the site.yml handed to each build as decoded, in order.
         let decodedTitles = Titles()
+        let niceness = Niceness()
         var events: RawHTTPClient
 
         init() throws {
@@ -42,12 +51,20 @@ import Testing
             let finished = finished
             let stops = stops
             let decodedTitles = decodedTitles
+            let niceness = niceness
             let path = site.path
             preview = LivePreview(server: server, load: {
                 try? PreviewPages.load(configPath: path + "/site.yml", output: nil, baseURL: nil, displayPath: { $0 })
             }, build: { stop, decoded in
                 stops.list.withLock { $0.append(stop) }
                 decodedTitles.list.withLock { $0.append(decoded?.config.title) }
+                niceness.list.withLock { $0.append(nice(0)) }
+                let started = DispatchSemaphore(value: 0)
+                Thread {
+                    niceness.list.withLock { $0.append(nice(0)) }
+                    started.signal()
+                }.start()
+                started.wait()
                 gate.wait()
                 defer { finished.signal() }
                 var builder = try? SiteBuilder(config: SiteConfigLoader.load(path: path + "/site.yml"))
@@ -100,6 +117,19 @@ import Testing
         #expect(try fixture.index().contains("Changed"))
         #expect(fixture.site.read("output/index.html")?.contains("Changed") == false)
         fixture.gate.signal()
+        fixture.events.close()
+    }
+
+    @Test("the build behind runs nicer than serve, and so do the threads it starts: the next change's reading and reload come first")
+    func buildBehindIsNicer() throws {
+        var fixture = try Fixture()
+        defer { fixture.server.stop() }
+        let config = try #require(fixture.site.read("site.yml"))
+        try fixture.showTitle("Changed", in: config)
+        fixture.gate.signal()
+        fixture.finished.wait()
+        let serve = nice(0)
+        #expect(fixture.niceness.list.withLock { $0 } == [min(19, serve + LivePreview.buildNiceness), min(19, serve + LivePreview.buildNiceness)])
         fixture.events.close()
     }
 
