@@ -55,7 +55,9 @@ extension BinaryReader {
     }
 
     mutating func string() throws(Malformed) -> String {
-        let length = try count(upTo: bytes.count - offset)
+        // The bytes left are counted after the length itself is read: a length up to eight bytes past the end was let through.
+        let length = try count(upTo: Int.max)
+        guard bytes.count - offset >= length else { throw Malformed() }
         let start = offset
         offset += length
         guard let string = String(validating: bytes[start..<offset], as: UTF8.self) else { throw Malformed() }
