@@ -11,6 +11,23 @@ import Testing
         return out.bytes
     }
 
+    @Test("a text is read when its bytes are UTF-8 and refused when they are not, as the standard library decides, after ASCII of any length")
+    func texts() throws {
+        for piece in UTF8ValidatorTests.pieces {
+            for before in [0, 1, 15, 16, 17, 31] {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: before) + piece
+                var reader = BinaryReader(Self.stream(bytes))
+                if let expected = String(validating: bytes, as: UTF8.self) {
+                    #expect(try reader.string() == expected)
+                    #expect(try reader.string() == "next")
+                    #expect(reader.isAtEnd)
+                } else {
+                    #expect(throws: BinaryReader.Malformed.self) { try reader.string() }
+                }
+            }
+        }
+    }
+
     @Test("a text whose length runs past the end is refused")
     func pastTheEnd() {
         var out = BinaryWriter()
