@@ -88,13 +88,13 @@ extension BuildPlan {
     /// Refuses each extra page whose folder is a top-level name the build writes for itself (the assets,
     /// the media copies): an error at its template naming what writes the folder, with a free name to rename
     /// it to. The names are the plan's own (`TopLevelNames`), compared without case; accounts are checked
-    /// against the pages in `refuseCollisions`.
-    func refuseReservedPageNames(_ site: LoadedSite) throws(DiagnosticError) {
+    /// against the pages in `refuseCollisions`. `accountPaths`: the paths of the accounts' pages and feeds.
+    func refuseReservedPageNames(_ site: LoadedSite, accountPaths: Set<String>) throws(DiagnosticError) {
         let extraPaths = pages.compactMap { page -> String? in
             if case .extra = page.kind { return page.path }
             return nil
         }
-        let names = TopLevelNames(self, excluding: Set(accountPaths(site).keys).union(extraPaths))
+        let names = TopLevelNames(self, excluding: accountPaths.union(extraPaths))
         let taken = Set(pages.map(\.path))
         var problems: [Diagnostic] = []
         for page in site.templates.pages {

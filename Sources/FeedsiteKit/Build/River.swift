@@ -50,7 +50,12 @@ extension River {
 
     /// The entries of `posts`, what account `index`'s page shows.
     static func entries(_ posts: [Post], account index: Int) -> [Entry] {
-        posts.map { Entry(account: index, post: $0, time: $0.published.flatMap(DisplayTime.init)) }
+        posts.map { entry($0, account: index) }
+    }
+
+    /// The entry of `post`, shown on account `index`'s page.
+    static func entry(_ post: Post, account index: Int) -> Entry {
+        Entry(account: index, post: post, time: post.published.flatMap(DisplayTime.init))
     }
 
     /// The first `limit` entries of `merged` (newest first) whose ids no earlier entry has.

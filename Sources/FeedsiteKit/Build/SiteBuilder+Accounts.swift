@@ -250,11 +250,15 @@ extension AccountPass {
     /// post, its origins, what the check counted on its page, and its posts in the river's pool.
     mutating func reuse(_ incremental: IncrementalPass) throws {
         let changed = Set(incremental.changed)
+        // Room for every account at once, and each newest post's entry made without an array of one (callgrind,
+        // Benchmarks/one_change.py 10000, one incremental build: AccountPass.reuse 49.3 M -> 42.6 M instructions).
+        checked.results.reserveCapacity(checked.results.count + incremental.cache.accounts.count)
+        checks.reserveCapacity(incremental.cache.accounts.count)
         for (index, account) in incremental.cache.accounts.enumerated() where !changed.contains(index) {
             guard let check = account.check else { throw IncrementalPass.Fallback() }
             snapshots[index] = account.snapshot
             origins[index] = account.origins
-            latest[index] = account.snapshot.flatMap { River.entries(Array($0.posts.prefix(1)), account: index).first }
+            latest[index] = account.snapshot?.posts.first.map { River.entry($0, account: index) }
             checks[index] = check
             checked.results.append(LinkChecker.PageResult(intentURLs: check.intentURLs, resolvedLinks: check.links))
         }

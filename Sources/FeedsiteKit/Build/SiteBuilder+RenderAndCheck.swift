@@ -8,7 +8,7 @@ extension SiteBuilder {
     /// needed the whole plan, and checks the static HTML. `existingFiles`: the plan's paths.
     func renderAndCheck(_ plan: BuildPlan, existingFiles: Set<String>, site: LoadedSite, accounts: AccountPass, into sink: some PageSink,
                         progress: @escaping @Sendable (Phase) -> Void) throws -> CheckedPages {
-        let context = pageContext(site, favicon: Favicon.find(among: plan.paths), listsAccounts: false, options: accounts.options)
+        let context = pageContext(site, favicon: Favicon.find(among: existingFiles), listsAccounts: false, options: accounts.options)
         let renderer = SitePageRenderer(site: site, context: context)
         let checker = LinkChecker(mastodonServers: config.mastodonServers)
         let pages = plan.pages.filter { if case .account = $0.kind { false } else { true } }

@@ -2,9 +2,8 @@ extension SiteBuilder {
     /// Phase 3's check of the share cards: an `image:` that is a path must name a file the build
     /// writes (an asset), or every share card of the site would point at a missing image. Each
     /// missing path is reported once: at the site's `image` when it is that one, else at the first
-    /// account that has it (its own or from `defaults`).
-    func checkShareImages(_ plan: BuildPlan) throws(DiagnosticError) {
-        let paths = Set(plan.paths)
+    /// account that has it (its own or from `defaults`). `paths`: every path of the plan.
+    func checkShareImages(_ paths: Set<String>) throws(DiagnosticError) {
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
         func check(_ reference: String?, at location: SourceLocation?, whose: String) {

@@ -190,9 +190,9 @@ private extension SiteBuilder {
             let site = loaded.summarized(by: accounts)
             let statics = try statics.get()
             let plan = try BuildPlan(site, assets: try assets.get(), statics: statics)
-            try checkShareImages(plan)
-            // Once for the check and the verdict: 20,000 paths at 10,000 accounts.
+            // Once for the share images, the favicon, the check and the verdict: 20,000 paths at 10,000 accounts.
             let paths = Set(plan.paths)
+            try checkShareImages(paths)
             let checked = try renderAndCheck(plan, existingFiles: paths, site: site, accounts: accounts, into: sink, progress: progress)
             progress(.checking)
             let report = try verdict(checked, plan: plan, existingFiles: paths, site: site)

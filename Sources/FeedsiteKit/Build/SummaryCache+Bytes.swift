@@ -160,8 +160,10 @@ extension SummaryCache {
                 var keyReader = reader
                 let key = try CachedConfig.key(&keyReader)
                 guard keyReader.offset <= reader.offset + length else { throw BinaryReader.Malformed() }
-                encodedConfig = (key, bytes[reader.offset..<reader.offset + length])
+                // Skipped first, which refuses a length past the end (the bound above was taken before the length was read).
+                let start = reader.offset
                 try reader.skip(length)
+                encodedConfig = (key, bytes[start..<start + length])
             }
             let snapshotCount = try reader.count(upTo: bytes.count)
             var snapshots: [(name: String, stamp: BuildManifest.Stamp)] = []

@@ -31,4 +31,26 @@ import Testing
         BuildManifest.appendDecimal(UInt64.max, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == String(UInt64.max))
     }
+
+    @Test("a manifest read, then changed, writes its paths in the order a manifest made anew writes them",
+          arguments: ["stamps", "added", "removed", "one for another", "read out of order"])
+    func orderAfterChange(change: String) throws {
+        let stamp = BuildManifest.Stamp(size: 5, seconds: 1_700_000_000, nanoseconds: 1, inode: 9)
+        let names = change == "read out of order" ? ["b/index.html", "a/index.html", "index.html"] : ["a/index.html", "b/index.html", "index.html"]
+        let text = "feedsite-manifest 3 complete\n" + names.map { "1 2.3 4 \($0)\n" }.joined()
+        var read = try #require(BuildManifest(bytes: Array(text.utf8)))
+        switch change {
+        case "stamps": read.files["b/index.html"] = .some(stamp)
+        case "added": read.files["ab/index.html"] = .some(stamp)
+        case "removed": read.files["a/index.html"] = nil
+        case "one for another":
+            read.files["a/index.html"] = nil
+            read.files["c/index.html"] = BuildManifest.Stamp?.none
+        default: break
+        }
+        let anew = BuildManifest(complete: read.complete, record: read.record, files: read.files)
+        #expect(read.bytes == anew.bytes)
+        let lines = String(decoding: read.bytes, as: UTF8.self).split(separator: "\n").dropFirst().map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(lines == read.files.keys.sorted())
+    }
 }

@@ -68,4 +68,24 @@ import Testing
             #expect((try? SummaryCache(bytes: crafted.bytes, config: config)) == nil, "accounts \(first) and \(second)")
         }
     }
+
+    @Test("a cache whose decoded site.yml is said to run up to eight bytes past the end, its checksum made again, is refused",
+          arguments: [1, 8])
+    func configPastTheEnd(past: Int) throws {
+        var dice = IncrementalBuildTests.Dice(state: 31)
+        let site = try CachedConfigTests.site(dice: &dice)
+        _ = try CachedConfigTests.build(site)
+        let config = try SiteConfigLoader.load(path: site.path + "/site.yml")
+        let bytes = try FileInput.read(SummaryCache.path(forOutput: site.path + "/output"), purpose: "the cache", limit: .max)
+        // After the header, the checksum, the fingerprint and the inputs' hash: the flag, then the length of the decoded site.yml.
+        let field = SummaryCache.header.count + 24
+        #expect(bytes[field] == 1)
+        var crafted = BinaryWriter()
+        crafted.add(encoded: bytes[...])
+        crafted.put(UInt64(bytes.count - (field + 9) + past), at: field + 1)
+        var hash = Hasher64()
+        hash.add(crafted.bytes[(SummaryCache.header.count + 8)...])
+        crafted.put(hash.value, at: SummaryCache.header.count)
+        #expect((try? SummaryCache(bytes: crafted.bytes, config: config)) == nil)
+    }
 }
