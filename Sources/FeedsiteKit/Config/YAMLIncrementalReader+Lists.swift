@@ -112,8 +112,9 @@ extension YAMLIncrementalReader {
             var reader = YAMLReader(file: file)
             reader.origin = (origin.line + items[middle.lowerBound].line, origin.character + items[middle.lowerBound].character)
             let chunk = (range.lowerBound + items[middle.lowerBound].range.lowerBound)..<(range.lowerBound + items[middle.upperBound - 1].range.upperBound)
+            // The items' list sits in the file's top-level map: one level the depth limit counts in a whole read.
             let builder = bytes.withUnsafeBufferPointer { buffer in
-                reader.build(UnsafeBufferPointer(rebasing: buffer[chunk]), pipelineFrom: YAMLReader.pipelineStart, aliasBudget: budget)
+                reader.build(UnsafeBufferPointer(rebasing: buffer[chunk]), pipelineFrom: YAMLReader.pipelineStart, aliasBudget: budget, outerDepth: 1)
             }
             guard builder.diagnostics.diagnostics.isEmpty, !builder.marks.start, !builder.marks.directives, !builder.marks.end,
                   builder.aliasNodes == 0, let list = builder.root, case .sequence(let read) = list.content, read.count == middle.count,

@@ -46,9 +46,10 @@ package struct YAMLReader: Sendable {
     }
 
     /// The tree builder after reading `buffer` (not empty), with libyaml's failure among its diagnostics;
-    /// positions are counted from `origin` (so that a part of a file is read with the file's positions).
-    func build(_ buffer: UnsafeBufferPointer<UInt8>, pipelineFrom threshold: Int, aliasBudget: Int) -> YAMLTreeBuilder {
-        var builder = YAMLTreeBuilder(file: file, aliasBudget: aliasBudget)
+    /// positions are counted from `origin` (so that a part of a file is read with the file's positions), and its depth from
+    /// `outerDepth` (the lists and maps around that part in the file).
+    func build(_ buffer: UnsafeBufferPointer<UInt8>, pipelineFrom threshold: Int, aliasBudget: Int, outerDepth: Int = 0) -> YAMLTreeBuilder {
+        var builder = YAMLTreeBuilder(file: file, aliasBudget: aliasBudget, outerDepth: outerDepth)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             builder.diagnostics.add(Diagnostic(at: location(0, 0), "out of memory while starting the YAML parser"))

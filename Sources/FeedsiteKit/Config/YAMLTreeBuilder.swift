@@ -2,6 +2,9 @@
 struct YAMLTreeBuilder {
     let file: String
     let aliasBudget: Int
+    /// How many lists and maps enclose the document read in the whole file (1 for the items of a top-level list read alone),
+    /// counted towards the depth limit so that a part read alone is refused where the whole file would be.
+    let outerDepth: Int
     var diagnostics = DiagnosticCollector()
     private(set) var root: YAMLNode?
     private var stack: [Frame] = []
@@ -12,9 +15,10 @@ struct YAMLTreeBuilder {
     /// Whether the document was marked: `---` or directives before it (`start`), `...` after it (`end`).
     private(set) var marks: (start: Bool, directives: Bool, end: Bool) = (false, false, false)
 
-    init(file: String, aliasBudget: Int) {
+    init(file: String, aliasBudget: Int, outerDepth: Int = 0) {
         self.file = file
         self.aliasBudget = aliasBudget
+        self.outerDepth = outerDepth
     }
 
     /// Takes one event; returns a diagnostic when parsing must stop here.
@@ -50,11 +54,11 @@ struct YAMLTreeBuilder {
             if let anchor { anchors[anchor] = (node, 1) }
             attach(node, size: 1)
         case .sequenceStart(let anchor, let tag, let at):
-            if stack.count >= Self.maximumDepth { return tooDeep(at) }
+            if stack.count + outerDepth >= Self.maximumDepth { return tooDeep(at) }
             checkCollectionTag(tag, expected: "seq", at: at)
             stack.append(Frame(kind: .sequence, anchor: anchor, location: at))
         case .mappingStart(let anchor, let tag, let at):
-            if stack.count >= Self.maximumDepth { return tooDeep(at) }
+            if stack.count + outerDepth >= Self.maximumDepth { return tooDeep(at) }
             checkCollectionTag(tag, expected: "map", at: at)
             stack.append(Frame(kind: .mapping, anchor: anchor, location: at))
         case .collectionEnd:

@@ -80,6 +80,19 @@ import Testing
         }
     }
 
+    @Test("an account edited to nest past the depth limit is refused after the version before, as decoding it alone refuses it")
+    func editPastDepthLimit() throws {
+        let base = Self.site(12)
+        let deep = base.replacingOccurrences(of: "  - handle: u6\n",
+                                             with: "  - handle: u6\n    params: {x: " + String(repeating: "[", count: 197) + String(repeating: "]", count: 197) + "}\n")
+        #expect(deep != base)
+        let cache = SiteConfigCache(file: "site.yml")
+        #expect(!Self.outcome(base, cache: cache).contains("error"))
+        let alone = Self.outcome(deep, cache: nil)
+        #expect(alone.contains("nest more than 200 levels deep"))
+        #expect(Self.outcome(deep, cache: cache) == alone)
+    }
+
     @Test("an edit of one account decodes that account alone: the others are the accounts decoded before, moved with their lines")
     func decodesOneAccount() throws {
         let cache = SiteConfigCache(file: "site.yml")

@@ -114,7 +114,10 @@ import Testing
         case 0, 1, 2: lines.insert("    name: \"edit \(dice.next(1000)) é\"", at: line + 1)
         case 3: lines.insert("  - handle: new\(dice.next(1000))", at: line)
         case 4: if !items.isEmpty { lines.remove(at: line) }
-        case 5: lines.insert(["# note", "", "    height: \(dice.next(9))", "  -", "    tags: [a, b]"][dice.next(5)], at: line + 1)
+        case 5:
+            let deep = 197 + dice.next(4)  // about the depth limit: one level more in the file than in the list read alone
+            let nested = "    params: {x: " + String(repeating: "[", count: deep) + String(repeating: "]", count: deep) + "}"
+            lines.insert(["# note", "", "    height: \(dice.next(9))", "  -", "    tags: [a, b]", nested][dice.next(6)], at: line + 1)
         case 6: lines.insert(lines[line], at: dice.next(lines.count))
         default:
             var bytes = Array(lines.joined(separator: "\n").utf8)
@@ -144,6 +147,24 @@ import Testing
             #expect(incremental == whole, "step \(step): \(yaml)")
             if incremental != whole { return }
             if !whole.contains("error:") { last = yaml }
+        }
+    }
+
+    /// `site(6)` with account u3 holding lists nested `levels` deep inside its map (two more levels in the file).
+    static func deep(_ levels: Int) -> String {
+        site(6).replacingOccurrences(of: "  - handle: u3\n",
+                                     with: "  - handle: u3\n    params: {x: " + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}\n")
+    }
+
+    @Test("an item in the middle of the list edited to nest about the depth limit gives what reading the file whole gives (review: one level more passed)",
+          arguments: [196, 197, 198, 199])
+    func middleItemAtDepthLimit(_ levels: Int) {
+        let reader = YAMLIncrementalReader(file: "t.yml")
+        for yaml in [Self.site(6), Self.deep(levels)] {
+            let bytes = Array(yaml.utf8)
+            let whole = Self.outcome { () throws(DiagnosticError) in try YAMLReader(file: "t.yml").read(bytes) }
+            let incremental = Self.outcome { () throws(DiagnosticError) in try reader.read(bytes).root }
+            #expect(incremental == whole, "levels \(levels)")
         }
     }
 
