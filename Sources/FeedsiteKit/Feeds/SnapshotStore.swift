@@ -34,25 +34,16 @@ extension SnapshotStore {
     /// read or is a folder.
     package func read(_ slug: String) throws -> Snapshot? {
         let path = path(of: slug)
-        // Opened at once, no stat of its path before (strace -c, clean build of Benchmarks/posts.py 10000:
-        // 20,000 fewer newfstatat); O_NONBLOCK so that opening a FIFO does not wait for a writer: fstat refuses it.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            // As before: no snapshot when even stat cannot see a file there.
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            throw FileInput.unreadable(path)
-        }
-        defer { close(descriptor) }
+        // One stat before opening, so that nothing but a file is ever opened (opening a device can act: a terminal, a tape),
+        // and each kind of thing there gets its own message; then one fstat of what was opened, in case it was swapped.
         var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        try requireSnapshotFile(status, path: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileInput.unreadable(path) }
+        defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0 else { throw FileInput.unreadable(path) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR:
-            throw InputError("\(displayPath(path)): is a folder; expected the account's snapshot, a file",
-                             hint: "move the folder away or delete it: the next 'feedsite fetch' writes the snapshot there")
-        default: throw InputError("\(path): is not a regular file (expected a snapshot)", hint: "point it at a file")
-        }
+        try requireSnapshotFile(status, path: path)
         let bytes = try FileInput.read(open: descriptor, path: path, size: Int(status.st_size), purpose: "a snapshot", limit: Self.maximumBytes)
         // The path shown in messages (a getcwd) is made only for a snapshot the stream decoder gives up on
         // (clean build of Benchmarks/posts.py 10000: getcwd calls 10,014 -> 14; callgrind at 1000: reading them 449 M -> 440 M).
@@ -61,6 +52,17 @@ extension SnapshotStore {
         var decoder = SnapshotDecoder(bytes, file: displayPath(path), slug: slug)
         guard let snapshot = decoder.decodeTree() else { throw DiagnosticError(decoder.diagnostics) }
         return snapshot
+    }
+
+    /// Throws unless `status` is a regular file's: a folder and anything else each with its own message.
+    private func requireSnapshotFile(_ status: stat, path: String) throws(InputError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR:
+            throw InputError("\(displayPath(path)): is a folder; expected the account's snapshot, a file",
+                             hint: "move the folder away or delete it: the next 'feedsite fetch' writes the snapshot there")
+        default: throw InputError("\(path): is not a regular file (expected a snapshot)", hint: "point it at a file")
+        }
     }
 
     /// The names of the snapshots in the folder (`*.json`, not the temporary dot files), sorted; none

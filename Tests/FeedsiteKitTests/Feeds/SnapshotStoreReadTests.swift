@@ -45,6 +45,27 @@ import Glibc
         #expect(Self.message(store, "linked") == "\(store.path(of: "linked")): is not a regular file (expected a snapshot)")
     }
 
+    @Test("a socket at a snapshot's path is refused as not a regular file, not as unreadable (review: opening it failed first)")
+    func socketAtPath() throws {
+        let folder = try TemporaryFolder(files: ["snapshots/keep.txt": ""])
+        let store = SnapshotStore(folder: folder.path + "/snapshots")
+        let path = store.path(of: "sock")
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        try #require(path.utf8.count < MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        #expect(Self.message(store, "sock") == "\(path): is not a regular file (expected a snapshot)")
+    }
+
     @Test("a snapshot broken by hand is reported at its line and column under the path as shown")
     func broken() throws {
         let folder = try TemporaryFolder(files: ["snapshots/jack.json": "{\"format\": 1,\n \"handle\": \"jack\", \"fetch\": {}, \"posts\": []}\n"])
