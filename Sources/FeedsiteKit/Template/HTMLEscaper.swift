@@ -8,6 +8,11 @@ package enum HTMLEscaper {
 
     /// Appends the UTF-8 `bytes` to `buffer`, escaped.
     package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+        append(bytes, into: &buffer)
+    }
+
+    /// Appends the UTF-8 `bytes` to `sink`, escaped.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some ByteSink) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // Runs without special characters appended whole, found eight bytes a step
@@ -21,14 +26,14 @@ package enum HTMLEscaper {
             let end = min(index + 8, count)
             while index < end {
                 if let replacement = replacement(for: bytes[index]) {
-                    if index > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                    replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
+                    if index > runStart { sink.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+                    replacement.withUTF8Buffer { sink.appendBytes($0) }
                     runStart = index + 1
                 }
                 index += 1
             }
         }
-        if count > runStart { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        if count > runStart { sink.appendBytes(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
     }
 
     /// `text`, escaped.

@@ -48,6 +48,57 @@ import Testing
 }
 
 extension HTTPURLSyntaxTests {
+    @Test("one pass over the bytes finds what the scheme, a search for white space by characters and the host rule find, on 30,000 mixes")
+    func onePassMixes() {
+        // The rules as written on characters: the reference for the byte scan.
+        func reference(_ url: String) -> HTTPURLSyntax.Problem? {
+            let lower = url.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return .notHTTP(scheme: nil) }
+            if url.contains(where: \.isWhitespace) { return .whitespace }
+            let authority = url[url.range(of: "://")!.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+            let name = host.first == "[" ? host : (host.split(separator: ":", omittingEmptySubsequences: false).first ?? host)
+            return name.isEmpty ? .missingHost : nil
+        }
+        let pieces = ["http", "HTTPS", "s", "S", "://", ":/", "/", "a", "é", "@", ":", "[", "?", "#", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}",
+                      "\u{1F}", "\u{3000}", "\u{85}", "\u{A0}", "e\u{301}", " \u{301}", "x.y"]
+        var generator = SeededGenerator(seed: 3987)
+        for round in 0..<30_000 {
+            // Most mixes start as an http(s) URL does, so that the rules after the scheme are reached.
+            let head = ["http://", "https://", "HtTpS://", ""][round % 4]
+            let url = head + (0..<Int(generator.next() % 8)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let found = HTTPURLSyntax.problem(in: url)
+            let expected = reference(url)
+            if case .notHTTP = expected {
+                guard case .notHTTP = found else {
+                    Issue.record("\(url.debugDescription): \(String(describing: found)), expected not http")
+                    return
+                }
+            } else {
+                #expect(found == expected, "\(url.debugDescription)")
+                if found != expected { return }
+            }
+        }
+    }
+}
+
+extension HTTPURLSyntaxTests {
+    @Test("a word is flagged whenever one of its eight bytes is below ! or not ASCII, and passed when all are printable ASCII")
+    func wordTest() {
+        var generator = SeededGenerator(seed: 2021)
+        for byte in 0...255 {
+            for position in 0..<8 {
+                // The other seven bytes printable ASCII, from ! to ~.
+                var bytes = (0..<8).map { _ in UInt8(0x21 + generator.next() % 94) }
+                bytes[position] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(HTTPURLSyntax.mayBeSpaceOrNotASCII(word) == (byte < 0x21 || byte >= 0x80), "\(byte) at \(position)")
+            }
+        }
+    }
+}
+
+extension HTTPURLSyntaxTests {
     @Test("no message about a URL shows its user information: a password or token becomes ***", arguments: [
         "feed: \"https://user:pa55word@/x\"", "feed: \"http://user:pa55word@exa mple.com/x\"", "base_url: \"https://pa55word@/\"",
     ])
